@@ -19,7 +19,7 @@ import { contentFiles, loadContent } from './site';
 import { contentHandlers } from './index';
 import { Publisher } from './publish';
 import { answerError } from '../../platform/server/refusals';
-import { routeSchema } from '../../platform/server/contracts';
+import { routeSchema, type RouteTypes } from '../../platform/server/contracts';
 
 /** Who publishes from a checkout (the author of its commits, unless git's own identity is used). */
 export { DEVELOPER };
@@ -61,18 +61,19 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
     store.close();
   });
   const handlers = contentHandlers({ publisher, drafts, scheduler });
-  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
+  const register = <N extends keyof typeof contentRoutes>(name: N) => {
     const { method, path } = contentRoutes[name];
     const picture = name === 'contentImage';
-    app.route({
+    app.route<RouteTypes<(typeof contentRoutes)[N]>>({
       method,
       url: path,
       bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024,
       schema: routeSchema(contentRoutes[name]),
       ...(picture ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
-      handler: (request, reply) => handlers[name](request as never, reply, DEVELOPER),
+      handler: (request, reply) => handlers[name](request, reply, DEVELOPER),
     });
-  }
+  };
+  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) register(name);
   // The inbox asks who is signed in: here, always the developer, as an editor (the leads are on the server).
   app.get(SIGN_IN_API, async () => ({ email: DEVELOPER, accounts: true, csrfToken: DEV_TOKEN }));
   app.get(adminRoutes.me.path, async (): Promise<Me> => ({ email: DEVELOPER, role: 'editor', csrfToken: DEV_TOKEN, placeholders: [] }));

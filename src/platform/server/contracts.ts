@@ -7,8 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import type { BodyOf, Contract, ContractSchema, ParamsOf, QueryOf } from '../contract';
 
+/** What Fastify's types say of a route's request, from its contract. */
+export interface RouteTypes<C extends Contract> {
+  Params: ParamsOf<C['path']>;
+  Querystring: QueryOf<C>;
+  Body: BodyOf<C>;
+}
 /** A request of the route of this contract: its parameters, query and body as the contract says. */
-export type RequestOf<C extends Contract> = FastifyRequest<{ Params: ParamsOf<C['path']>; Querystring: QueryOf<C>; Body: BodyOf<C> }>;
+export type RequestOf<C extends Contract> = FastifyRequest<RouteTypes<C>>;
 
 /** The names of an address's parameters, in order. */
 const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);

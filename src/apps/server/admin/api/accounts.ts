@@ -37,7 +37,7 @@ export function registerAccounts(
   route: Route,
   { store, clock, live, checkPassword, placeholders, sender }: AdminApiOptions & { checkPassword: CheckPassword },
 ) {
-  route('me', async (request, reply, role) => {
+  route('me', async (request, reply, role, answer) => {
     const owner = role === 'owner';
     const me: Me = {
       email: request.session.email ?? '',
@@ -47,7 +47,7 @@ export function registerAccounts(
       ...(owner ? { unread: unreadCount(store), newslettersReady: readyNewsletters(store.db) } : {}),
       ...(mustSetUpSecondFactor(store, request.session.email ?? '') ? { mustSetUpSecondFactor: true as const } : {}),
     };
-    return json(reply, 200, me);
+    return answer(me);
   });
 
   route('signOut', async (request, reply) => {
@@ -87,25 +87,25 @@ export function registerAccounts(
 
   const accountOf = (request: { session: { email?: string } }) => request.session.email ?? '';
 
-  route('secondFactor', async (request, reply) => {
+  route('secondFactor', async (request, _reply, _role, answer) => {
     const state: SecondFactorState = {
       ...secondFactorsOf(store, accountOf(request)),
       required: secondFactorRequired(store),
       newDeviceMail: newDeviceMailOn(store),
       mailOn: sender !== undefined,
     };
-    return json(reply, 200, state);
+    return answer(state);
   });
 
-  route('totpStart', async (request, reply) => json(reply, 200, startTotp(store, accountOf(request), clock()) satisfies TotpSetup));
+  route('totpStart', async (request, _reply, _role, answer) => answer(startTotp(store, accountOf(request), clock()) satisfies TotpSetup));
 
-  route('totpConfirm', async (request, reply) => {
+  route('totpConfirm', async (request, reply, _role, answer) => {
     const { code } = (request.body ?? {}) as { code?: unknown };
     if (typeof code !== 'string' || code.length > 64) return fail(reply, 400, messages.wrongCode);
     const done = confirmTotp(store, accountOf(request), code, clock());
     if (done === 'none') return fail(reply, 409, messages.noCodeSetUp);
     if (done === 'wrong') return fail(reply, 400, messages.wrongCode);
-    return json(reply, 200, done satisfies NewRecoveryCodes);
+    return answer(done satisfies NewRecoveryCodes);
   });
 
   route('totpRemove', async (request, reply) => {
@@ -122,7 +122,7 @@ export function registerAccounts(
 
   route(
     'passkeyAdd',
-    async (request, reply) => {
+    async (request, reply, _role, answer) => {
       const { name, response } = (request.body ?? {}) as { name?: unknown; response?: unknown };
       const challenge = request.session.passkeyChallenge;
       if (typeof name !== 'string' || name.trim() === '' || [...name.trim()].length > PASSKEY_NAME_MAX)
@@ -132,7 +132,7 @@ export function registerAccounts(
       delete request.session.passkeyChallenge;
       const added = await addPasskey(store, accountOf(request), relyingPartyOf(request), challenge, response as never, name.trim(), clock());
       if (added === 'failed') return fail(reply, 400, messages.passkeyFailed);
-      return json(reply, 200, added satisfies NewRecoveryCodes);
+      return answer(added satisfies NewRecoveryCodes);
     },
     16 * 1024,
   );
@@ -144,7 +144,9 @@ export function registerAccounts(
     return reply.code(204).send();
   });
 
-  route('recoveryCodes', async (request, reply) => json(reply, 200, { recoveryCodes: newRecoveryCodes(store, accountOf(request)) } satisfies NewRecoveryCodes));
+  route('recoveryCodes', async (request, _reply, _role, answer) =>
+    answer({ recoveryCodes: newRecoveryCodes(store, accountOf(request)) } satisfies NewRecoveryCodes),
+  );
 
   // The owners' settings for every account: a second step required; a new browser confirmed by mail (only where the server sends mail).
   route('secondFactorRequired', async (request, reply) => {

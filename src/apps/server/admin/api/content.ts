@@ -9,8 +9,11 @@ export function registerContent(scope: FastifyInstance, route: Route, { content 
   // A picture: any image/* type (told by content).
   scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: server.admin.imageMaxBytes }, (_request, body, done) => done(null, body));
   const handlers = contentHandlers(content);
-  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) {
-    const limit = name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024;
-    route(name, (request, reply) => handlers[name](request as never, reply, request.session.email ?? ''), limit);
-  }
+  const register = <N extends keyof typeof contentRoutes>(name: N) =>
+    route(
+      name,
+      (request, reply) => handlers[name](request, reply, request.session.email ?? ''),
+      name === 'contentImage' ? server.admin.imageMaxBytes : 1024 * 1024,
+    );
+  for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) register(name);
 }

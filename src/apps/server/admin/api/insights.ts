@@ -2,16 +2,16 @@
 import server from '../../../../../config/server';
 import { INSIGHT_WEEKS } from '../../../../leads/model/adminApi';
 import { insightsOf, sourceChoices } from '../../../../leads/server/insights';
-import { fail, json, type AdminApiOptions, type Route } from './route';
+import { fail, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
 export function registerInsights(route: Route, { store, clock }: AdminApiOptions) {
-  route('sources', async (_request, reply) => json(reply, 200, sourceChoices(store)));
+  route('sources', async (_request, _reply, _role, answer) => answer(sourceChoices(store)));
 
-  route('insights', async (request, reply) => {
+  route('insights', async (request, reply, _role, answer) => {
     const weeks = Number(request.query.weeks ?? INSIGHT_WEEKS[1]);
     if (!INSIGHT_WEEKS.includes(weeks as (typeof INSIGHT_WEEKS)[number])) return fail(reply, 400, messages.badFilter);
-    return json(reply, 200, insightsOf(store, weeks, clock()));
+    return answer(insightsOf(store, weeks, clock()));
   });
 }

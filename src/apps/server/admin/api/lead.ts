@@ -18,9 +18,9 @@ import { docIdOf, fail, json, type AdminApiOptions, type Route } from './route';
 const messages = server.admin.messages;
 
 export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOptions) {
-  route('lead', async (request, reply) => {
+  route('lead', async (request, reply, _role, answer) => {
     const detail = leadDetail(store, dataDir, docIdOf(request));
-    return detail ? json(reply, 200, detail) : fail(reply, 404, messages.unknownLead);
+    return detail ? answer(detail) : fail(reply, 404, messages.unknownLead);
   });
 
   route('updateLead', async (request, reply) => {
@@ -45,13 +45,13 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
   });
 
   // A lead's stage, value, follow-up date and assignee (src/leads/server/pipeline.ts), each change named by its account.
-  route('pipeline', async (request, reply) => {
+  route('pipeline', async (request, reply, _role, answer) => {
     const found = pipelineOf(store.db, docIdOf(request));
-    return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownLead);
+    return found ? answer(found) : fail(reply, 404, messages.unknownLead);
   });
   route(
     'updatePipeline',
-    async (request, reply) => {
+    async (request, reply, _role, answer) => {
       const body = request.body;
       const changed = changePipeline(
         store.db,
@@ -62,14 +62,14 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
       );
       if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
       if ('message' in changed) return json(reply, 400, changed);
-      return json(reply, 200, changed);
+      return answer(changed);
     },
     4096,
   );
 
-  route('deleteLead', async (request, reply) => {
+  route('deleteLead', async (request, reply, _role, answer) => {
     const deleted = deleteLeads(store, dataDir, [docIdOf(request)]);
-    return deleted.leads === 0 ? fail(reply, 404, messages.unknownLead) : json(reply, 200, deleted);
+    return deleted.leads === 0 ? fail(reply, 404, messages.unknownLead) : answer(deleted);
   });
 
   route('cv', async (request, reply) => {

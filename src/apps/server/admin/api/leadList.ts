@@ -22,7 +22,7 @@ import { fill } from '../../../../schema/text';
 import { exportFileName, exportStream, leadPage, submissionsOf, viewCounts, type LeadFilter, type PageOf } from '../../../../leads/server/leads';
 import { bulkChange, summaryOf, unreadCount } from '../../../../leads/server/inbox';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
-import { fail, json, passwordAgain, type AdminApiOptions, type Route } from './route';
+import { fail, passwordAgain, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
@@ -86,26 +86,26 @@ function pageOf(query: Record<string, unknown>): PageOf | undefined {
 }
 
 export function registerLeadList(route: Route, { store, dataDir, clock, publicUrl }: AdminApiOptions) {
-  route('leads', async (request, reply) => {
+  route('leads', async (request, reply, _role, answer) => {
     const filter = filterOf(request.query, request.session.email ?? '');
     const page = pageOf(request.query);
     if (!filter || !page) return fail(reply, 400, messages.badFilter);
     const rows = leadPage(store, filter, page);
     const submissions = filter.people ? submissionsOf(store, filter, rows) : undefined;
-    const answer: LeadList = {
+    const list: LeadList = {
       leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
       offset: page.offset,
       ...viewCounts(store, filter),
       forms: formTitles(),
       unread: unreadCount(store),
     };
-    return json(reply, 200, answer);
+    return answer(list);
   });
 
   // Many leads at once: a bounded list of ids (a document id is 20 letters and digits; longer is no id).
   route(
     'bulk',
-    async (request, reply) => {
+    async (request, reply, _role, answer) => {
       const { action, docIds } = (request.body ?? {}) as { action?: unknown; docIds?: unknown };
       const max = server.admin.bulkMaxLeads;
       const ids =
@@ -115,7 +115,7 @@ export function registerLeadList(route: Route, { store, dataDir, clock, publicUr
       if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
       // Deleting asks for the password again, as deleting one lead does.
       if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
-      return json(reply, 200, { leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
+      return answer({ leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
     },
     16 * 1024,
   );

@@ -6,31 +6,31 @@ import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../../.
 import { resendConfirmation } from '../../../../newsletter/server/resend';
 import { createLimiter } from '../../../../platform/server/rateLimit';
 import { fill } from '../../../../schema/text';
-import { fail, json, type AdminApiOptions, type Route } from './route';
+import { fail, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
 export function registerNewsletter(route: Route, { store, clock, publicUrl }: AdminApiOptions) {
   // The newsletter's subscribers (src/newsletter/server/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
-  route('subscribers', async (request, reply) => {
+  route('subscribers', async (request, reply, _role, answer) => {
     const list = subscriberList(store, request.query);
-    return list ? json(reply, 200, list) : fail(reply, 400, messages.badFilter);
+    return list ? answer(list) : fail(reply, 400, messages.badFilter);
   });
   route('subscribersExport', async (request, reply) => {
     const file = subscriberExport(store, request.query, clock());
     if (!file) return fail(reply, 400, messages.badFilter);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(file.stream);
   });
-  route('unsubscribe', async (request, reply) => {
+  route('unsubscribe', async (request, reply, _role, answer) => {
     const done = unsubscribeSubscriber(store, request.params.subscriberId ?? '', clock());
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notSubscribed') return fail(reply, 409, messages.notSubscribed);
-    return json(reply, 200, done);
+    return answer(done);
   });
 
   // An owner sends a waiting sign-up its confirmation again: a few per account, then resendRate's pace.
   const resends = createLimiter(server.admin.resendRate, clock);
-  route('resendConfirmation', async (request, reply) => {
+  route('resendConfirmation', async (request, reply, _role, answer) => {
     const wait = resends.take(request.session.email ?? '');
     if (wait > 0) return fail(reply, 429, fill(messages.tooManyResends, { minutes: Math.ceil(wait / 60) }));
     const done = resendConfirmation(store, request.params.subscriberId ?? '', publicUrl);
@@ -38,12 +38,12 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
     if (done === 'notWaiting') return fail(reply, 409, messages.notWaiting);
     if (done === 'today') return fail(reply, 409, messages.confirmationToday);
     if (done === 'off') return fail(reply, 409, messages.confirmationOff);
-    return json(reply, 200, done.subscriber);
+    return answer(done.subscriber);
   });
 
   // The newsletter: written by every account, sent by owners (the role check of route.ts).
   const newsletter = newsletterHandlers({ store, clock, publicUrl });
-  for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) {
-    route(name, (request, reply) => newsletter[name](request as never, reply, request.session.email ?? ''), server.newsletter.bodyMaxBytes + 16 * 1024);
-  }
+  const register = <N extends keyof typeof newsletterRoutes>(name: N) =>
+    route(name, (request, reply) => newsletter[name](request, reply, request.session.email ?? ''), server.newsletter.bodyMaxBytes + 16 * 1024);
+  for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) register(name);
 }

@@ -15,12 +15,12 @@ function emailOf(body: unknown): string | undefined {
 }
 
 export function registerPeople(route: Route, { store, dataDir, clock, outside }: AdminApiOptions) {
-  route('erasurePreview', async (request, reply) => {
+  route('erasurePreview', async (request, reply, _role, answer) => {
     const email = emailOf(request.body);
-    return email ? json(reply, 200, erasurePreview(store, email)) : fail(reply, 400, messages.badEmail);
+    return email ? answer(erasurePreview(store, email)) : fail(reply, 400, messages.badEmail);
   });
 
-  route('erasures', async (_request, reply) => json(reply, 200, erasureRecords(store)));
+  route('erasures', async (_request, _reply, _role, answer) => answer(erasureRecords(store)));
 
   // The second step: the address typed again (any form of the same person's).
   route('erase', async (request, reply) => {

@@ -27,6 +27,7 @@ import type { SenderSettings } from '../../../../platform/server/mail/transport'
 import type { ContentOptions } from '../../../../content/server';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
 import { routeSchema, type RequestOf } from '../../../../platform/server/contracts';
+import type { AnswerOf } from '../../../../platform/contract';
 
 const messages = server.admin.messages;
 /** The session's cookie (for /api/ only). */
@@ -68,12 +69,13 @@ export type AdminRequest = FastifyRequest<{ Params: Params; Querystring: Record<
 type RouteRequest<N extends AdminRoute> = RequestOf<(typeof adminRoutes)[N]>;
 /**
  * Registers one route of the table by its name: its contract's schema (Fastify checks the request
- * with it), its handler (given the request as the contract types it and the account's role, read
- * before it), and its body limit (a document's by default).
+ * with it), its handler (given the request as the contract types it, the account's role, read
+ * before it, and `answer`, which sends the contract's answer: 200, as JSON), and its body limit (a
+ * document's by default).
  */
 export type Route = <N extends AdminRoute>(
   name: N,
-  handler: (request: RouteRequest<N>, reply: FastifyReply, role: AdminRole) => unknown,
+  handler: (request: RouteRequest<N>, reply: FastifyReply, role: AdminRole, answer: (body: AnswerOf<(typeof adminRoutes)[N]>) => FastifyReply) => unknown,
   bodyLimit?: number,
 ) => void;
 
@@ -104,6 +106,6 @@ export const routeIn = (scope: FastifyInstance, store: Store, clock: () => numbe
         if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
         roles.set(request, role);
       },
-      handler: (request, reply) => handler(request as RouteRequest<typeof name>, reply, roles.get(request)!),
+      handler: (request, reply) => handler(request as RouteRequest<typeof name>, reply, roles.get(request)!, (body) => json(reply, 200, body)),
     });
 };

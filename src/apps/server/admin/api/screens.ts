@@ -2,14 +2,14 @@
 import { mailboxStatus } from '../../../../leads/server/mailbox/reader';
 import { visitorMailHeld } from '../../../../leads/server/notify';
 import { confirmationsHeldForOwner } from '../../../../newsletter/server/subscribers';
-import { json, type AdminApiOptions, type Route } from './route';
+import { type AdminApiOptions, type Route } from './route';
 
 export function registerScreens(route: Route, { store, clock, mailboxOn, live }: AdminApiOptions) {
-  route('mailbox', async (_request, reply) => json(reply, 200, mailboxStatus(store, mailboxOn, clock())));
+  route('mailbox', async (_request, _reply, _role, answer) => answer(mailboxStatus(store, mailboxOn, clock())));
   // The visitors' mails held now, and why (the inbox's notice).
-  route('visitorMail', async (_request, reply) => {
+  route('visitorMail', async (_request, _reply, _role, answer) => {
     const held = visitorMailHeld(store);
-    return json(reply, 200, held && { ...held, forOwner: confirmationsHeldForOwner(store.db).count });
+    return answer(held && { ...held, forOwner: confirmationsHeldForOwner(store.db).count });
   });
 
   // This screen's live updates: a stream that stays open (live.ts).
