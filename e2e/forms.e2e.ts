@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import inquiryConfig from '../config/forms/inquiry';
 import { api } from '../src/platform/api';
 import { expect, nextFrames, test, visit } from './fixtures';
+import { screenshots } from './helpers/shots';
 import {
   expectNoLibraryMessages,
   expectTopRight,
@@ -46,6 +47,8 @@ import {
   type FormName,
   type StoredDocument,
 } from './helpers/forms';
+
+const shot = screenshots('forms');
 
 /* ------------------------------------------------------- the words config/forms gives */
 
@@ -337,6 +340,35 @@ test.describe("our server's refusal shows on its field, focused, as the browser'
       await submitEnded(form);
       expect(await seen()).toEqual([]);
       expect(await findDocuments(formPlaces[name].collection, 'Email', fill(s).Email!)).toEqual([]);
+    });
+  }
+});
+
+/* ------------------------------------------------------- a box that stops taking characters */
+
+test.describe('a box that stops at a limit says so before the visitor types', () => {
+  for (const [name, width] of [
+    ['inquiry', 1280],
+    ['freelancer', 1280],
+    ['contact', 1280],
+    ['contact', 375],
+    ['inquiry', 375],
+  ] as const) {
+    test(`${name} at ${width} px: the phone box's limit is under it, and named to screen readers, from the start`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const form = await open(page, name);
+      const { hint, maxLength } = fieldConfig(name, 'Number');
+      // The limit is in the words (the box stops there: the specification's cap).
+      expect(hint).toContain(String(maxLength));
+      const box = field(form, 'Number');
+      await expect(box).toHaveAccessibleDescription(hint!);
+      await expect(form.getByText(hint!, { exact: true })).toBeVisible();
+      // Typed past the limit, the words stay under the box.
+      await box.pressSequentially('0'.repeat(maxLength + 2));
+      await expect(box).toHaveValue('0'.repeat(maxLength));
+      await expect(form.getByText(hint!, { exact: true })).toBeVisible();
+      await box.scrollIntoViewIfNeeded();
+      await shot(page, `phone-limit-${name}-${width}`);
     });
   }
 });

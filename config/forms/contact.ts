@@ -10,7 +10,7 @@ export default {
   fields: [
     { name: 'Fullname', kind: 'text', label: 'Full Name', autoComplete: 'name', maxLength: 100, required: true, width: 'half' },
     { name: 'Company', kind: 'text', label: 'Business Name', autoComplete: 'organization', maxLength: 150, required: true, width: 'half' },
-    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10, required: true, width: 'half' },
+    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10, hint: 'Up to 10 digits, no spaces or +', required: true, width: 'half' },
     { name: 'Email', kind: 'email', label: 'Your Email Address', autoComplete: 'email', maxLength: 254, required: true, width: 'half' },
     {
       name: 'Your',

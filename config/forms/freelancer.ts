@@ -10,7 +10,7 @@ export default {
   fields: [
     { name: 'fullName', kind: 'text', label: 'Full Name', autoComplete: 'name', maxLength: 100, required: true, width: 'half' },
     { name: 'Email', kind: 'email', label: 'Email Address', autoComplete: 'email', maxLength: 254, required: true, width: 'half' },
-    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10, width: 'half' },
+    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10, hint: 'Up to 10 digits, no spaces or +', width: 'half' },
     {
       name: 'portfolioUrl',
       kind: 'url',

@@ -10,7 +10,7 @@ export default {
   fields: [
     { name: 'Fname', kind: 'text', label: 'Full Name', autoComplete: 'name', maxLength: 100, required: true },
     { name: 'Email', kind: 'email', label: 'Email Address', autoComplete: 'email', maxLength: 254, required: true },
-    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10 },
+    { name: 'Number', kind: 'tel', label: 'Phone Number', autoComplete: 'tel-national', maxLength: 10, hint: 'Up to 10 digits, no spaces or +' },
     { name: 'Pname', kind: 'text', label: 'Your Project', placeholder: 'e.g. an online shop for my bakery', maxLength: 200, required: true },
   ],
   checks: [

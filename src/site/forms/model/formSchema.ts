@@ -105,6 +105,11 @@ const fieldSchema = object({
   kind: contract(oneOf(fieldKinds)),
   label: text(),
   placeholder: optional(text()),
+  /**
+   * A line under the field, shown from the start (until a check's message takes its place): what
+   * the field takes, so a visitor knows its limit before the box stops taking characters.
+   */
+  hint: optional(text()),
   /** Browser autofill hint: name, email, tel, organization, url. */
   autoComplete: developerOnly(optional(text())),
   /**

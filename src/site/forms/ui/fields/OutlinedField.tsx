@@ -4,7 +4,7 @@
  * empty, raised into a gap in the outline when the field is focused or filled; the label and
  * outline in the primary colour while focused, in the error colour after a failed check; a
  * star for a required field; the check's message under the field (role="alert", linked with
- * aria-describedby, the field aria-invalid).
+ * aria-describedby, the field aria-invalid), or else the field's hint, linked the same way.
  *
  * Whether the label is raised is decided by CSS alone (:focus and :placeholder-shown: every
  * labelled text input has a placeholder, a blank one when the field has none), never by
@@ -198,6 +198,8 @@ export interface OutlinedFieldProps {
   label?: string;
   required?: boolean;
   error?: string;
+  /** A line under the field while no check's message is shown (the field's `hint`). */
+  hint?: string;
   /** The field sits on a dark band (the footer newsletter): a white box, a light message. */
   onDark?: boolean;
   /** A select: its arrow is drawn, and its label stays raised (CSS: a select is never placeholder-shown). */
@@ -206,8 +208,8 @@ export interface OutlinedFieldProps {
   children: (entry: EntryProps) => ReactElement;
 }
 
-export function OutlinedField({ id, label, required = false, error, onDark = false, select = false, children }: OutlinedFieldProps) {
-  const helperTextId = error ? `${id}-helper-text` : undefined;
+export function OutlinedField({ id, label, required = false, error, hint, onDark = false, select = false, children }: OutlinedFieldProps) {
+  const helperTextId = error || hint ? `${id}-helper-text` : undefined;
   const labelled = Boolean(label);
   const star: ReactNode = required && <RequiredStar />;
   return (
@@ -239,10 +241,16 @@ export function OutlinedField({ id, label, required = false, error, onDark = fal
           </legend>
         </fieldset>
       </Box>
-      {error && (
+      {error ? (
         <HelperText id={helperTextId} role="alert" inset tone={onDark ? 'errorOnDark' : 'error'}>
           {error}
         </HelperText>
+      ) : (
+        hint && (
+          <HelperText id={helperTextId} inset tone="hint">
+            {hint}
+          </HelperText>
+        )
       )}
     </Control>
   );

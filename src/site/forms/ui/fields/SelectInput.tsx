@@ -4,7 +4,7 @@ import type { FieldProps } from './types';
 /** A native select: works with every keyboard, screen reader and phone picker, and without JavaScript. */
 export function SelectInput({ field, idPrefix, registration, error, onDark }: FieldProps) {
   return (
-    <OutlinedField id={`${idPrefix}-${field.name}`} label={field.label} select required={field.required} error={error} onDark={onDark}>
+    <OutlinedField id={`${idPrefix}-${field.name}`} label={field.label} select required={field.required} error={error} hint={field.hint} onDark={onDark}>
       {(entry) => (
         <select
           {...entry}

@@ -21,7 +21,14 @@ export function TextInput({ field, form, idPrefix, registration, error, onDark }
     'aria-label': labelHidden ? field.label : undefined,
   };
   return (
-    <OutlinedField id={`${idPrefix}-${field.name}`} label={labelHidden ? undefined : field.label} required={field.required} error={error} onDark={onDark}>
+    <OutlinedField
+      id={`${idPrefix}-${field.name}`}
+      label={labelHidden ? undefined : field.label}
+      required={field.required}
+      error={error}
+      hint={field.hint}
+      onDark={onDark}
+    >
       {(entry) =>
         field.kind === 'textarea' ? (
           <textarea
