@@ -269,6 +269,36 @@ for (const width of [1280, 375]) {
   });
 }
 
+for (const width of [1280, 375]) {
+  test(`at ${width} px the preview shows the FAQ answer being edited, far down its page, unfolded`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const ABOUT = 'config/pages/about.ts';
+    const sections = (await loadRealConfig()).pages.about!.sections as ReadonlyArray<{ type: string; id?: string; items?: unknown[] }>;
+    const faq = sections.findIndex((x) => x.type === 'faq');
+    const last = sections[faq]!.items!.length - 1;
+    expect(last).toBeGreaterThan(0);
+    await open(page, ABOUT, undefined, faq);
+    const answer = field(page, ABOUT, 'sections', faq, 'items', last, 'answer');
+    await answer.focus();
+    await answer.press('End');
+    if (width < 1000) {
+      // On a phone the preview is behind its tab.
+      await page.getByRole('tab', { name: t.preview, exact: true }).click();
+    }
+    const frame = preview(page);
+    // The answer's question, unfolded, with the answer shown in the preview's window.
+    const questions = frame.locator(`[id="${sections[faq]!.id}"] button[aria-controls]`);
+    const question = questions.nth(last);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    const shown = frame.getByRole('region', { name: await question.innerText() });
+    await expect(shown).toBeVisible();
+    await expect(shown).toBeInViewport();
+    await expect(questions.first()).toHaveAttribute('aria-expanded', 'false');
+    await animationsDone(page);
+    await shot(page, `faq-answer-previewed-${width}`);
+  });
+}
+
 test('a cover of another shape is framed before it is sent, cut around the point clicked; its sending shows its progress', async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });

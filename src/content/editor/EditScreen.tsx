@@ -138,16 +138,18 @@ function useItemAddress() {
  * view shown, the form's scroll kept while the preview is shown, and the page's section last
  * edited, which the preview opens on.
  */
-function useEditOrPreview(file: string, section: number | undefined) {
+function useEditOrPreview(file: string, section: number | undefined, narrow: boolean) {
   const [view, setView] = useState<View>('edit');
   const previewPanel = useRef<HTMLDivElement>(null);
   /** Where the form was scrolled to when the preview was shown: Edit goes back there. */
   const formScroll = useRef(0);
-  /** The page's section whose field was focused last: the Preview tab opens on it. */
+  /** The page's section whose field was focused last, and that field: the preview shows its part (the Preview tab opens on it). */
   const editedSection = useRef<number>(undefined);
+  const editedField = useRef<string>(undefined);
   const [reveal, setReveal] = useState<Reveal>();
   useEffect(() => {
     editedSection.current = section;
+    editedField.current = undefined;
   }, [file, section]);
   const viewShown = useRef(false);
   useLayoutEffect(() => {
@@ -159,15 +161,38 @@ function useEditOrPreview(file: string, section: number | undefined) {
     if (view === 'preview') previewPanel.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
     else window.scrollTo({ top: formScroll.current, behavior: 'instant' });
   }, [view]);
+  /** The preview brought to the section edited, on the text of its field last focused (as it reads now). */
+  const revealEdited = () => {
+    const edited = editedSection.current;
+    if (edited === undefined) return;
+    const text = textOfField(editedField.current);
+    setReveal((old) => ({ section: edited, ...(text !== undefined ? { text } : {}), times: (old?.times ?? 0) + 1 }));
+  };
   function showView(next: View) {
     if (next === view) return;
     if (next === 'preview') {
       formScroll.current = window.scrollY;
-      if (editedSection.current !== undefined) setReveal((old) => ({ section: editedSection.current!, times: (old?.times ?? 0) + 1 }));
+      revealEdited();
     }
     setView(next);
   }
-  return { view, showView, reveal, editedSection, previewPanel };
+  /** A field of the form focused: its section is the one edited; beside the form, the preview shows its part at once. */
+  function onFocusField(id: string) {
+    const at = sectionOfField(file, id);
+    if (at === undefined) return;
+    editedSection.current = at;
+    editedField.current = id;
+    if (!narrow) revealEdited();
+  }
+  return { view, showView, reveal, onFocusField, previewPanel };
+}
+
+/** What a field of the form holds now (a box's value, a rich text's words), to find it on the page the preview draws. */
+function textOfField(id: string | undefined): string | undefined {
+  const element = id ? document.getElementById(id) : null;
+  if (!element) return undefined;
+  const text = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : (element.textContent ?? '');
+  return text.trim() === '' ? undefined : text;
 }
 
 /** Arriving at a section (or back at the outline) from a problem's link: its field is focused; otherwise the screen starts at its top. */
@@ -227,7 +252,7 @@ export function EditScreen() {
   const bar = useRef<HTMLElement>(null);
   const publishRow = useRef<HTMLDivElement>(null);
   const tabs = useRef<HTMLDivElement>(null);
-  const { view, showView, reveal, editedSection, previewPanel } = useEditOrPreview(file, section);
+  const { view, showView, reveal, onFocusField, previewPanel } = useEditOrPreview(file, section, narrow);
   useKeepClearOf(bar, publishRow, tabs);
   useFocusFromAddress();
 
@@ -336,12 +361,12 @@ export function EditScreen() {
             problems={checklist ? fileProblems.filter((p) => !p.toFill) : fileProblems}
             pages={pages}
             formIds={Object.keys(content.forms)}
-            onFocusField={(id) => (editedSection.current = sectionOfField(file, id) ?? editedSection.current)}
+            onFocusField={onFocusField}
           />
         </Box>
         {target && (
           <Box ref={previewPanel} {...tabPanel('preview')} sx={{ position: { lg: 'sticky' }, top: `calc(var(--publish-bar-height, 0px) + ${CLEARANCE_PX}px)` }}>
-            <PreviewPanel preview={preview} target={target} content={content} label={entry.label} reveal={narrow ? reveal : undefined} />
+            <PreviewPanel preview={preview} target={target} content={content} label={entry.label} reveal={reveal} />
           </Box>
         )}
       </Box>

@@ -141,31 +141,73 @@ function Frame({ width, height, title, theme, children }: { width: number; heigh
   return <iframe ref={frame} title={title} width={width} height={height} style={{ border: 0, display: 'block', background: '#fff' }} />;
 }
 
-/** Which section to bring into view: the index in the page's `sections`; a new `times` brings it again. */
+/** Which section to bring into view: the index in the page's `sections`, and the text being edited in it; a new `times` brings it again. */
 export interface Reveal {
   section: number;
+  /** What the field being edited holds: the part of the section that shows it is brought into view (opened when it is folded). */
+  text?: string;
   times: number;
+}
+
+/** At most this many characters of an edited text are looked for on the page (its start: a long answer is found by it). */
+const TEXT_SOUGHT = 60;
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The smallest element of `section` whose words hold the start of `text` (of those as small, the innermost), or undefined. */
+function partShowing(section: Element, text: string): Element | undefined {
+  const sought = flat(text).slice(0, TEXT_SOUGHT);
+  if (sought === '') return undefined;
+  let found: Element | undefined;
+  let length = Infinity;
+  for (const element of section.querySelectorAll('*')) {
+    const words = flat(element.textContent ?? '');
+    // Elements come in document order, each after those it is in: the last of equal ones is the innermost.
+    if (words.length <= length && words.includes(sought)) {
+      found = element;
+      length = words.length;
+    }
+  }
+  return found;
+}
+
+/** The button that unfolds the folded part `element` is in (an accordion's question: aria-controls, aria-expanded="false"), or undefined. */
+function folderOf(element: Element): HTMLElement | undefined {
+  const doc = element.ownerDocument;
+  for (let at: Element | null = element; at; at = at.parentElement) {
+    if (!at.id) continue;
+    const button = doc.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(at.id)}"][aria-expanded="false"]`);
+    if (button) return button;
+  }
+  return undefined;
 }
 
 /**
  * Scrolls the frame's page to a section (the page's own sections are the children of its main, hidden
- * ones left out). When the page is not drawn yet it tries again on the next frames; when what is
- * drawn does not match the sections (one drew nothing), or the section is hidden, it leaves the page as it is.
+ * ones left out), to the part of it that shows `text` when it is found there, unfolding that part
+ * (an FAQ's answer) the way a visitor does. When the page is not drawn yet it tries again on the
+ * next frames; when what is drawn does not match the sections (one drew nothing), or the section
+ * is hidden, it leaves the page as it is.
  */
-function revealSection(frame: HTMLIFrameElement | null, sections: ReadonlyArray<{ hidden?: boolean }>, index: number, tries = 60): void {
+function revealSection(frame: HTMLIFrameElement | null, sections: ReadonlyArray<{ hidden?: boolean }>, index: number, text?: string, tries = 60): void {
   const doc = frame?.contentDocument;
   const shown = sections.filter((s) => !s.hidden).length;
   const main = doc?.querySelector('main');
   if (!doc || !main || main.children.length !== shown) {
-    if (tries > 0) requestAnimationFrame(() => revealSection(frame, sections, index, tries - 1));
+    if (tries > 0) requestAnimationFrame(() => revealSection(frame, sections, index, text, tries - 1));
     return;
   }
   if (sections[index]?.hidden) return;
   const element = main.children[sections.slice(0, index).filter((s) => !s.hidden).length];
   const win = doc.defaultView;
   if (!element || !win) return;
+  const part = text !== undefined ? partShowing(element, text) : undefined;
+  const folder = part ? folderOf(part) : undefined;
+  // A folded part is brought into view by what unfolds it (its question), which stays where it is while the part opens below it.
+  folder?.click();
+  const target = folder ?? part ?? element;
   const margin = parseFloat(win.getComputedStyle(element).scrollMarginTop) || 0;
-  win.scrollTo({ top: element.getBoundingClientRect().top + win.scrollY - margin, behavior: 'instant' });
+  win.scrollTo({ top: target.getBoundingClientRect().top + win.scrollY - margin, behavior: 'instant' });
 }
 
 /** The preview at one device's width, scaled down to the room it has. */
@@ -183,13 +225,13 @@ export function Preview({
   port: DataPort;
   device: Device;
   title: string;
-  /** A section of the page to bring into view (the one being edited). */
+  /** A section of the page to bring into view (the one being edited), on the part being edited. */
   reveal?: Reveal;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const sections = target.kind === 'page' ? target.page.sections : undefined;
   useEffect(() => {
-    if (reveal && sections) revealSection(box.current?.querySelector('iframe') ?? null, sections, reveal.section);
+    if (reveal && sections) revealSection(box.current?.querySelector('iframe') ?? null, sections, reveal.section, reveal.text);
   }, [reveal, device]); // eslint-disable-line react-hooks/exhaustive-deps
   const [room, setRoom] = useState(0);
   useEffect(() => {
