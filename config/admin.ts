@@ -747,8 +747,8 @@ export default {
     newHeading: 'New newsletter',
     subject: 'Subject',
     subjectHelp: 'What readers see in their list of mails.',
-    name: 'Name',
-    nameHelp: 'Small letters, digits and dashes. Its links to the site carry it as their campaign, so Insights count the visits and leads it brings under this name.',
+    name: 'Campaign code',
+    nameHelp: 'Small letters, digits and dashes (december-news, say). Its links to the site carry it, so Insights count the visits and leads this newsletter brings under this code.',
     body: 'Text',
     loadingEditor: 'Loading the text box…',
     save: 'Save',
@@ -885,6 +885,8 @@ export default {
     add: 'Add',
     // {name} is replaced by what is added ("Add Items").
     addNamed: 'Add to {name}',
+    // A list whose kind of item is named below (itemKinds): {item} is that kind, in small letters ("Add point").
+    addItem: 'Add {item}',
     remove: 'Remove',
     removeNamed: 'Remove {name}',
     moveUp: 'Move up',
@@ -998,7 +1000,7 @@ export default {
       undoOf: 'Took back the change published {of}',
       restoreOf: 'Went back to the version of {of}',
       // A developer's release; {at} is replaced.
-      releaseAt: 'An update to the site by its developers, {at}',
+      releaseAt: "The site's developers changed how it works, {at}. Only they can take this back.",
       showChanges: 'Before and after',
       hideChanges: 'Hide before and after',
       before: 'Before',
@@ -1035,8 +1037,9 @@ export default {
       changeMoved: '{where}: moved {item} from position {from} to {to}',
       // A moved item's place, on each side of its before and after ("'Our services' at position 4"): {item} is the item's name, {n} its place counted from 1.
       position: '{item} at position {n}',
-      fileMade: '{where}: made',
-      fileRemoved: '{where}: removed',
+      // A page, an article or a form made or removed: {where} is its name ("Winter shop offer").
+      fileMade: '{where} was added to the site.',
+      fileRemoved: '{where} was removed from the site.',
       // An item with no name of its own, and a list by its length; {count} is replaced.
       anItem: 'an item',
       oneItem: '1 item',
@@ -1052,7 +1055,7 @@ export default {
       // Which page the preview shows, when the undo changes several.
       previewWhich: 'Show',
       // A run of developers' releases, one line: {count} and {dates} ("20–24 Nov") are replaced.
-      releases: '{count} updates to the site by its developers, {dates}',
+      releases: "The site's developers changed how it works {count} times, {dates}. Only they can take these back.",
       // In one page's revisions, a publish that changed other items too: {items} names them.
       publishedWith: 'Published together with changes to {items}.',
     },

@@ -17,7 +17,7 @@ import site from '../config/site';
 import { inOfficeWords } from '../src/content/editor/files';
 import { fieldId } from '../src/content/editor/model';
 import { checkContent } from '../src/content/model/checkContent';
-import { labelOf, placeOf, sectionNameOf } from '../src/content/model/place';
+import { addItemLabel, labelOf, placeOf, sectionNameOf } from '../src/content/model/place';
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/schema/text';
 import { contentRoutes } from '../src/content/model/contentApi';
@@ -144,6 +144,29 @@ test('the phone number is one value: changed once in the contact details, the co
   await page.getByRole('link', { name: t.siteParts.footer, exact: true }).click();
   await expect(page.getByRole('switch', { name: labelOf('showPhone') }).first()).toBeVisible();
   await expect(page.getByRole('form').getByText(number)).toHaveCount(0);
+});
+
+test("a list adds by the name of what it holds; the search says a link by its page's title and finds no picture by its file", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, HOME, { section: String(heroIndex()) });
+  const actions = field(page, HOME, 'sections', heroIndex(), 'actions');
+  // "Add button", not the list's own name.
+  await expect(actions.getByRole('button', { name: addItemLabel('actions', labelOf('actions')), exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: fill(t.addNamed, { name: labelOf('actions') }), exact: true })).toHaveCount(0);
+
+  // The search: a menu link to a page is said by that page's title; a picture's file name finds nothing.
+  const menuLink = site.navigation.links.find((l) => l.href.startsWith('/') && l.href.length > 4)!;
+  const pageId = routes.routes.find((r) => r.path === menuLink.href)!.page;
+  const title = (await loadRealConfig()).pages[pageId]!.title as string;
+  await page.goto(`${base}/admin/content?${new URLSearchParams({ find: menuLink.href })}`, { waitUntil: 'domcontentloaded' });
+  const results = page.locator('#content-search-results');
+  // Found by its address, said by its page's title.
+  await expect(results.getByRole('list', { name: t.search.heading }).getByText(title, { exact: true }).first()).toBeVisible({ timeout: CONTENT_READ_MS });
+  await expect(results.getByText(menuLink.href, { exact: true })).toHaveCount(0);
+  const picture = (home.sections as Json[]).find((x) => x.image?.src)!.image.src as string;
+  await page.getByRole('searchbox', { name: t.search.label }).fill(picture);
+  await expect(results.getByRole('status')).toHaveText(t.search.none);
+  await shot(page, 'search-by-title-1280');
 });
 
 test("a form's screen shows no box of the data contract or a developer's setting", async ({ page }) => {

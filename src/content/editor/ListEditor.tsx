@@ -19,7 +19,7 @@ import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked, useProblemsWithin } from './EditorEnv';
 import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
 import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
-import { keyOf, numberedItem, sectionNameOf, sectionTypeLabel } from '../model/place';
+import { addItemLabel, keyOf, numberedItem, sectionNameOf, sectionTypeLabel } from '../model/place';
 
 const t = admin.content;
 
@@ -345,7 +345,7 @@ export function ListEditor({ schema, value, onChange, path, label, Field }: Fiel
               </TextField>
             )}
             <Button id={`${listId}-add`} variant="outlined" onClick={add}>
-              {variants.length > 0 ? t.addSection : fill(t.addNamed, { name: label })}
+              {variants.length > 0 ? t.addSection : addItemLabel(keyOf(path), label)}
             </Button>
           </Stack>
         )}

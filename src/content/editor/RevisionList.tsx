@@ -102,7 +102,8 @@ export function RevisionList({ file, headingLevel = 2 }: { file?: string; headin
                     : undefined
               }
               canUndo={revision.kind !== 'release' && revision.id !== oldest}
-              canRestore={!file && index > 0}
+              // A developers' release changed the code too: the office cannot go back to it (nor undo it).
+              canRestore={!file && index > 0 && revision.kind !== 'release'}
               onAsk={(kind, scope, many) => setAsked({ kind, revision, scope, many })}
             />
           </Paper>

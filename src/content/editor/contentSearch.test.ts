@@ -4,6 +4,7 @@
  * place named as the screens name it and opening its box.
  */
 import admin from '../../../config/admin';
+import routes from '../../../config/routes';
 import type { ContentSnapshot } from '../model/contentApi';
 import { placeOf } from '../model/place';
 import { realSnapshot } from '../../test/contentSnapshot';
@@ -51,13 +52,32 @@ it("finds a word of a page's section, opening that section on its box, and says 
 
 it('finds what a draft holds, not what it replaced; nothing for a word that is nowhere; a developer key is no place', () => {
   const about = JSON.parse(JSON.stringify(valueOf('config/pages/about.ts'))) as Json;
-  about.title = 'Zanzibarian quokkas | About';
+  about.description = 'Zanzibarian quokkas at work';
   expect(searchContent(snapshot, {}, 'quokkas').found).toEqual([]);
   const { found } = searchContent(snapshot, { 'config/pages/about.ts': about }, 'quokkas');
-  expect(found.map((f) => f.address)).toEqual([`${editAddress({ file: 'config/pages/about.ts' })}#${fieldId('config/pages/about.ts', ['title'])}`]);
+  expect(found.map((f) => f.address)).toEqual([`${editAddress({ file: 'config/pages/about.ts' })}#${fieldId('config/pages/about.ts', ['description'])}`]);
   // A section's kind is stored under `type`: a key, not a box.
   const type = (valueOf('config/pages/home.ts').sections as Json[])[0]!.type as string;
   expect(searchContent(snapshot, {}, type).found.filter((f) => f.address.endsWith('-type'))).toEqual([]);
+});
+
+it("says a link to a page of the site by the page's title, found by it or by its address; a picture is never found by its file's name", () => {
+  const site = valueOf(SITE);
+  const link = (site.navigation.links as Json[]).find((l) => typeof l.href === 'string' && l.href.startsWith('/') && l.href.length > 4)!;
+  const pageId = routes.routes.find((r) => r.path === link.href)!.page;
+  const title = valueOf(`config/pages/${pageId}.ts`).title as string;
+  expect(typeof title).toBe('string');
+  // Found by its address or by the page's title, said by the title.
+  const at = fieldId(SITE, ['navigation', 'links', (site.navigation.links as Json[]).indexOf(link), 'href']);
+  for (const query of [link.href as string, title]) {
+    const { found } = searchContent(snapshot, {}, query);
+    expect(found.filter((f) => f.text.includes(link.href as string))).toEqual([]);
+    expect(found.find((f) => f.address.endsWith(`#${at}`))).toEqual(expect.objectContaining({ text: title }));
+  }
+  // A picture's file: its folder's name finds nothing in a picture's box.
+  const src = (valueOf('config/pages/home.ts').sections as Json[]).find((x) => x.image?.src)!.image.src as string;
+  const folder = src.split('/')[1]!;
+  expect(searchContent(snapshot, {}, `/${folder}/`).found.filter((f) => f.text.includes(src))).toEqual([]);
 });
 
 it('lists at most the number config/admin.ts says, and how many more there are', () => {

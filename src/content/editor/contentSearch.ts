@@ -3,6 +3,8 @@
  * whose text holds a word or a number, by its place in the office's words ("Home › Opening banner
  * › Heading"), with the address that opens its screen on that box. A number is found by its digits
  * whatever its punctuation: "010-0199" finds "+1 (555) 010-0199" and "tel:+15550100199".
+ * A link to a page of the site is said by that page's title (what its box shows), found by its
+ * title or its address; a picture by its description, never by its file's name.
  */
 import admin from '../../../config/admin';
 import { shownToOffice, type Path, type Schema } from '../../schema/schema';
@@ -10,8 +12,11 @@ import type { ContentSnapshot } from '../model/contentApi';
 import { boxPathOf, choiceLabelOf, keyOf, placeOf } from '../model/place';
 import { schemaOfFile } from '../model/contentSchemas';
 import { editAddress, entriesOf } from './entries';
-import { valueOf, type Edits } from './files';
+import { checkOptionsOf, valueOf, type Edits } from './files';
 import { fieldId, isRecord, variantOf } from './model';
+import type { SitePage } from './EditorEnv';
+import { siteContentOf } from '../model/siteContent';
+import { linkTargets, pageOfLink } from './sitePages';
 
 const t = admin.content.search;
 
@@ -45,14 +50,22 @@ function around(text: string, query: string): string {
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
 }
 
-/** Every text of a value the office sees, with its key path: what its schema shows (a developer's key is left out). */
-function* textsOf(schema: Schema<unknown> | undefined, value: unknown, path: Path): Generator<[Path, string]> {
+/**
+ * Every text of a value the office sees, with its key path: what its schema shows (a developer's key
+ * is left out); a third text, when there is one, is found too but never shown (a link's address).
+ */
+function* textsOf(schema: Schema<unknown> | undefined, value: unknown, path: Path, pages: readonly SitePage[]): Generator<[Path, string, string?]> {
   if (schema && !shownToOffice(schema)) return;
   // A section's kind is said by its name on the screen (the outline's), not by the word it is stored as.
   if (schema?.meta.kind === 'fixed') return;
   if (typeof value === 'string') {
     // A choice by the words the screen shows it with ("Primary button"), not the word it is stored as.
-    yield [path, schema?.meta.kind === 'choice' ? choiceLabelOf(keyOf(path), value, schema.meta.from === 'forms') : value];
+    if (schema?.meta.kind === 'choice') yield [path, choiceLabelOf(keyOf(path), value, schema.meta.from === 'forms')];
+    // A link to a page of the site by the page's title, as its box shows it.
+    else if (schema?.meta.kind === 'link') {
+      const page = pageOfLink(value, pages);
+      yield page ? [path, page.label, value] : [path, value];
+    } else yield [path, value];
     return;
   }
   if (typeof value === 'number') {
@@ -63,7 +76,7 @@ function* textsOf(schema: Schema<unknown> | undefined, value: unknown, path: Pat
   if (Array.isArray(value)) {
     const item = meta && (meta.kind === 'list' || meta.kind === 'richText') ? meta.item : undefined;
     // Inside a rich text (an article's body) every text is in the one box: its blocks are read without a schema.
-    for (const [i, element] of value.entries()) yield* textsOf(meta?.kind === 'richText' ? undefined : item, element, [...path, i]);
+    for (const [i, element] of value.entries()) yield* textsOf(meta?.kind === 'richText' ? undefined : item, element, [...path, i], pages);
     return;
   }
   if (!isRecord(value)) return;
@@ -71,7 +84,9 @@ function* textsOf(schema: Schema<unknown> | undefined, value: unknown, path: Pat
     const childSchema = meta && (meta.kind === 'object' || meta.kind === 'image') ? meta.shape[key] : meta?.kind === 'record' ? meta.value : undefined;
     // A key the schema does not describe (a section's `type`) is not a box.
     if (meta && !childSchema) continue;
-    yield* textsOf(childSchema, child, [...path, key]);
+    // A picture's file is no text of the site: it is found by its description.
+    if (meta?.kind === 'image' && key === 'src') continue;
+    yield* textsOf(childSchema, child, [...path, key], pages);
   }
 }
 
@@ -83,6 +98,7 @@ export function searchContent(snapshot: ContentSnapshot, edits: Edits, query: st
   const q = query.trim();
   if (q === '') return { found: [], more: 0 };
   const { pages, articles, parts, forms } = entriesOf(snapshot, edits);
+  const targets = linkTargets(siteContentOf(checkOptionsOf(snapshot, edits)));
   const found: Found[] = [];
   for (const entry of [...pages, ...articles, ...parts, ...forms]) {
     const value = valueOf(snapshot, edits, entry.file);
@@ -91,8 +107,8 @@ export function searchContent(snapshot: ContentSnapshot, edits: Edits, query: st
     const schema = entry.at !== undefined && fileSchema.meta.kind === 'object' ? fileSchema.meta.shape[entry.at] : fileSchema;
     const start = entry.at !== undefined ? [entry.at] : [];
     const boxes = new Map<string, Found>();
-    for (const [path, text] of textsOf(schema, entry.at !== undefined && isRecord(value) ? value[entry.at] : value, start)) {
-      if (!holds(text, q)) continue;
+    for (const [path, text, alsoFound] of textsOf(schema, entry.at !== undefined && isRecord(value) ? value[entry.at] : value, start, targets)) {
+      if (!holds(text, q) && !(alsoFound !== undefined && holds(alsoFound, q))) continue;
       const box = boxPathOf(entry.file, value, path);
       const key = JSON.stringify(box);
       if (boxes.has(key)) continue;

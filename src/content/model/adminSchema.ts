@@ -617,6 +617,7 @@ export const adminSchema = object({
     ...texts([
       'add',
       'addNamed',
+      'addItem',
       'remove',
       'removeNamed',
       'moveUp',

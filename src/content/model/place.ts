@@ -171,6 +171,12 @@ export function numberedItem(listKey: string | undefined, index: number): string
   return kind !== undefined ? fill(t.itemNumbered, { item: kind, n: index + 1 }) : fill(t.item, { n: index + 1 });
 }
 
+/** A list's Add button: by the kind of item it adds where config/admin.ts names one ("Add point"), else by the list's name. */
+export function addItemLabel(listKey: string | undefined, listLabel: string): string {
+  const kind = itemKindOf(listKey);
+  return kind !== undefined ? fill(t.addItem, { item: kind.charAt(0).toLocaleLowerCase() + kind.slice(1) }) : fill(t.addNamed, { name: listLabel });
+}
+
 const sectionTypes: Readonly<Record<string, string>> = t.sectionTypes;
 
 /** A kind of section by its name in config/admin.ts (content.sectionTypes: every kind has one); an unknown kind by its key. */
