@@ -918,6 +918,8 @@ export default {
       checks: 'Check',
       slidesToShow: 'Screen width',
     },
+    // The heading a new section of these kinds starts with (one left out otherwise): it names the section on the page and in the outline; change it there.
+    newSectionHeadings: { form: 'Tell us what you need' },
     // A list's item whose list has no kind above: {n} is its place in its list.
     item: 'Item {n}',
     // Said to screen readers after a change to a list: {name} and {n} are replaced.

@@ -94,6 +94,9 @@ test('the office makes a landing page at an address of its own, with a form, and
   const sections = [{ type: 'pageHeader' }, { type: 'form' }];
   for (const index of [0, 1])
     await expect(page.getByRole('link', { name: fill(admin.content.openSectionNamed, { name: sectionNameOf(sections, index) }), exact: true })).toBeVisible();
+  // The form section is named in the outline by the heading it starts with, as the page shows it above the form.
+  const formHeading = admin.content.newSectionHeadings.form;
+  await expect(page.getByText(formHeading, { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: admin.content.publish, exact: true }).getByRole('alert')).toHaveCount(0);
   await expect(page.getByText(admin.content.sectionProblemsOne)).toHaveCount(0);
   await expect(publish).toBeEnabled();
@@ -105,6 +108,7 @@ test('the office makes a landing page at an address of its own, with a form, and
   const live = await page.request.get(`${origin}${ADDRESS}`);
   expect(live.status()).toBe(200);
   expect(await live.text()).toMatch(new RegExp(`<a[^>]*href="${ADDRESS}"[^>]*>Spring offer</a>`));
+  expect(await live.text()).toMatch(new RegExp(`<h2[^>]*>${formHeading}</h2>`));
 });
 
 test("a campaign's visitor sends the form from it: the lead's landing and form page are that address, in the inbox and the insights", async ({

@@ -3,6 +3,7 @@
  * a key for a person, a value at a key path and a copy with one value changed, and the value a new
  * list item or section starts with.
  */
+import admin from '../../../config/admin';
 import type { Path, Schema, Shape } from '../../schema/schema';
 
 export { itemTitle, labelOf } from '../model/place';
@@ -83,11 +84,16 @@ export function emptyValue(schema: Schema<unknown>, facts: SiteFacts): unknown {
   }
 }
 
+const newSectionHeadings: Readonly<Record<string, string>> = admin.content.newSectionHeadings;
+
 function emptyObject(shape: Shape, facts: SiteFacts): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
     if (!schema.optional) out[key] = emptyValue(schema, facts);
   }
+  // A new section whose heading may be left out (a form's) starts with the office's: a visitor reads what it is for, the outline names it.
+  const type = shape.type?.meta.kind === 'fixed' ? shape.type.meta.value : undefined;
+  if (type !== undefined && shape.heading?.optional && Object.hasOwn(newSectionHeadings, type)) out.heading = newSectionHeadings[type];
   return out;
 }
 

@@ -586,6 +586,8 @@ export const adminSchema = object({
     /** A list's item without a title of its own, by its kind (by the list's key) and its place. */
     itemNumbered: template(['item', 'n']),
     itemKinds: labelTexts(),
+    /** The heading a new section of a kind (by its type) starts with, where a heading may be left out. */
+    newSectionHeadings: labelTexts(),
     /** The search across the content: its box, its list of places, how many are listed at most, how many characters are shown each side of what was found. */
     search: object({
       ...texts(['label', 'hint', 'heading', 'foundOne', 'none']).shape,
