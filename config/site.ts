@@ -231,6 +231,8 @@ export default {
       dragDismissPercent: 80,
       pauseOnFocusLoss: true,
       maxShown: 3,
+      // A toast at the top sits this far below the header's visible bottom: it never covers the header's buttons.
+      belowHeaderPx: 12,
     },
     pageLoadTimeoutMs: 120000,
     outbox: { firstRetryMs: 30000, maxRetryMs: 600000, keepDays: 30 },

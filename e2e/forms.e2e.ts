@@ -910,6 +910,28 @@ async function drag(page: Page, shown: Locator, share: number): Promise<{ x: num
 }
 
 test.describe('toasts', () => {
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the thank-you covers nothing of the header: its call to action and its menu stay in view`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const form = await open(page, 'inquiry');
+      const shown = await sendInquiryForToast(page, form);
+      const toastBox = (await shown.boundingBox())!;
+      const header = page.getByRole('banner');
+      const headerBox = (await header.boundingBox())!;
+      expect(toastBox.y, "the toast starts below the header's bottom").toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      // Every button and link of the header is uncovered (the top-most element at its centre is itself).
+      for (const control of await header.locator('a:visible, button:visible').all()) {
+        const covered = await control.evaluate((element) => {
+          const r = element.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return top !== null && !element.contains(top);
+        });
+        expect(covered, `${await control.innerText()} is covered`).toBe(false);
+      }
+      await shot(page, `thank-you-toast-${width}`);
+    });
+  }
+
   test('close by themselves after about 5 seconds', async ({ page }) => {
     const shown = await showInquiryToastOnHeldClock(page);
     await runClock(page, 4000);

@@ -178,6 +178,8 @@ export const siteSchema = object({
       dragDismissPercent: number({ min: 1, max: 100 }),
       pauseOnFocusLoss: boolean(),
       maxShown: number({ min: 1, max: 10, integer: true }),
+      /** A toast at the top: how far below the header's visible bottom (the header's buttons stay uncovered). */
+      belowHeaderPx: px(),
     }),
     pageLoadTimeoutMs: ms({
       ms: 10000,
