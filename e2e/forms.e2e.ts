@@ -915,10 +915,17 @@ test.describe('toasts', () => {
       await page.setViewportSize({ width, height: 800 });
       const form = await open(page, 'inquiry');
       const shown = await sendInquiryForToast(page, form);
-      const toastBox = (await shown.boundingBox())!;
       const header = page.getByRole('banner');
-      const headerBox = (await header.boundingBox())!;
-      expect(toastBox.y, "the toast starts below the header's bottom").toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      // Once the toast has come in and the page has stopped moving under the header.
+      await expect
+        .poll(
+          async () => {
+            const headerBox = (await header.boundingBox())!;
+            return (await shown.boundingBox())!.y - (headerBox.y + headerBox.height);
+          },
+          { message: "the toast starts below the header's bottom" },
+        )
+        .toBeGreaterThanOrEqual(0);
       // Every button and link of the header is uncovered (the top-most element at its centre is itself).
       for (const control of await header.locator('a:visible, button:visible').all()) {
         const covered = await control.evaluate((element) => {

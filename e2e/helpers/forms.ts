@@ -257,8 +257,11 @@ export async function expectTopRight(page: Page, toast: Locator): Promise<void> 
   expect(box.x, 'toast left edge is in the right half').toBeGreaterThan(viewport.width / 2);
   expect(viewport.width - (box.x + box.width), 'toast right edge is near the right of the viewport').toBeLessThan(60);
   // Near the top, below the header as it shows (its buttons, the call to action and the menu, stay uncovered).
-  const header = (await page.getByRole('banner').boundingBox())!;
-  const headerBottom = Math.max(0, header.y + header.height);
-  expect(box.y, "toast top is below the header's bottom").toBeGreaterThanOrEqual(headerBottom);
-  expect(box.y - headerBottom, "toast top is near the header's bottom").toBeLessThan(40);
+  // Measured once the toast has come in and the page has stopped moving under the header.
+  const belowHeader = async () => {
+    const header = (await page.getByRole('banner').boundingBox())!;
+    return (await toast.boundingBox())!.y - Math.max(0, header.y + header.height);
+  };
+  await expect.poll(belowHeader, { message: "toast top is below the header's bottom" }).toBeGreaterThanOrEqual(0);
+  expect(await belowHeader(), "toast top is near the header's bottom").toBeLessThan(40);
 }
