@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import type { PopperProps } from '@mui/material/Popper';
 import { $isLinkNode, $toggleLink, LinkNode } from '@lexical/link';
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from '@lexical/list';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
@@ -38,9 +39,10 @@ import {
   FORMAT_TEXT_COMMAND,
   type BaseSelection,
   type ElementNode,
+  type PointType,
   type LexicalEditor,
 } from 'lexical';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type Key, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type Key, type ReactNode, type RefObject } from 'react';
 import admin from '../../../../config/admin';
 import type { ArticleBlock } from '../../model/articleSchema';
 import { isLinkTarget } from './linkTarget';
@@ -136,7 +138,45 @@ function useKeptSelection(editor: LexicalEditor) {
       if (saved.current) $setSelection(saved.current.clone());
       work();
     }, options);
-  return { saved, remember, restoreAnd };
+  /** The kept selection's words in the page (none: a cursor, or nothing kept). */
+  const range = (): Range | null =>
+    editor.read(() => {
+      const selection = saved.current;
+      if (!$isRangeSelection(selection) || selection.isCollapsed()) return null;
+      const [start, end] = selection.isBackward() ? [selection.focus, selection.anchor] : [selection.anchor, selection.focus];
+      const from = domPoint(editor, start);
+      const to = domPoint(editor, end);
+      if (!from || !to) return null;
+      const words = document.createRange();
+      words.setStart(...from);
+      words.setEnd(...to);
+      return words;
+    });
+  return { saved, remember, restoreAnd, range };
+}
+
+/** A point of the editor's selection as a place in the page: in a text's characters, or among an element's children. */
+function domPoint(editor: LexicalEditor, point: PointType): [Node, number] | null {
+  const element = editor.getElementByKey(point.key);
+  if (!element) return null;
+  if (point.type === 'element') return [element, Math.min(point.offset, element.childNodes.length)];
+  let text: Node | null = element;
+  while (text && text.nodeType !== Node.TEXT_NODE) text = text.firstChild;
+  return text ? [text, Math.min(point.offset, text.textContent?.length ?? 0)] : null;
+}
+
+/** The name of the mark on the words being linked while the link box has the keyboard (the page's own selection is then in the box). */
+const LINKED_WORDS = 'rt-linked-words';
+
+/** While the link box is open, the words it links stay marked as selected (a CSS highlight: nothing is added to the text). */
+function useMarkedWords(kept: KeptSelection, marked: boolean) {
+  useEffect(() => {
+    if (!marked || typeof Highlight === 'undefined' || !('highlights' in CSS)) return;
+    const words = kept.range();
+    if (!words) return;
+    CSS.highlights.set(LINKED_WORDS, new Highlight(words));
+    return () => void CSS.highlights.delete(LINKED_WORDS);
+  }, [marked]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 type KeptSelection = ReturnType<typeof useKeptSelection>;
@@ -347,6 +387,16 @@ const pageOption = (props: HTMLAttributes<HTMLLIElement> & { key: Key }, page: S
   );
 };
 
+/** The link box's list of pages (the Autocomplete's popper slot), drawn in the page's flow where it stands. */
+function ListInFlow({ open, children, className, style, role }: PopperProps) {
+  if (!open) return null;
+  return (
+    <Box className={className} style={{ ...style, position: 'static' }} role={role} sx={{ mt: 0.5 }}>
+      {children as ReactNode}
+    </Box>
+  );
+}
+
 const searchPages = createFilterOptions<SitePage>({ stringify: (page) => `${page.label} ${page.path}` });
 
 /**
@@ -378,43 +428,47 @@ function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: r
   return (
     <Stack spacing={1} sx={{ mb: 1 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <Autocomplete<SitePage, false, false, true>
-          freeSolo
-          // The list drawn inside the form (its landmark), not at the end of the page.
-          disablePortal
-          size="small"
-          sx={{ flex: 1 }}
-          options={options}
-          filterOptions={searchPages}
-          getOptionLabel={(option) => (typeof option === 'string' ? option : option.path)}
-          renderOption={pageOption}
-          value={null}
-          inputValue={address}
-          onInputChange={(_event, value) => setAddress(value)}
-          onChange={(_event, option) => option && setAddress(typeof option === 'string' ? option : option.path)}
-          open={open}
-          onOpen={() => setOpen(true)}
-          onClose={() => setOpen(false)}
-          onHighlightChange={(_event, option) => setHighlighted(option !== null)}
-          noOptionsText={t.linkNoPage}
-          onKeyDown={(event) => {
-            // Enter applies the link, unless it chooses the page highlighted in the list.
-            if (event.key !== 'Enter' || (open && highlighted)) return;
-            (event as typeof event & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
-            event.preventDefault();
-            if (target) apply(target);
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t.linkAddress}
-              autoFocus
-              error={wrong}
-              helperText={helper}
-              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, spellCheck: false } }}
-            />
-          )}
-        />
+        {/* The list of pages is drawn beside the box in the page's flow: this column holds both. */}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Autocomplete<SitePage, false, false, true>
+            freeSolo
+            // The list drawn inside the form (its landmark), not at the end of the page, in the flow under the box:
+            // it pushes the text down instead of covering the words being linked.
+            disablePortal
+            slots={{ popper: ListInFlow }}
+            size="small"
+            options={options}
+            filterOptions={searchPages}
+            getOptionLabel={(option) => (typeof option === 'string' ? option : option.path)}
+            renderOption={pageOption}
+            value={null}
+            inputValue={address}
+            onInputChange={(_event, value) => setAddress(value)}
+            onChange={(_event, option) => option && setAddress(typeof option === 'string' ? option : option.path)}
+            open={open}
+            onOpen={() => setOpen(true)}
+            onClose={() => setOpen(false)}
+            onHighlightChange={(_event, option) => setHighlighted(option !== null)}
+            noOptionsText={t.linkNoPage}
+            onKeyDown={(event) => {
+              // Enter applies the link, unless it chooses the page highlighted in the list.
+              if (event.key !== 'Enter' || (open && highlighted)) return;
+              (event as typeof event & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+              event.preventDefault();
+              if (target) apply(target);
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t.linkAddress}
+                autoFocus
+                error={wrong}
+                helperText={helper}
+                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, spellCheck: false } }}
+              />
+            )}
+          />
+        </Box>
         <Button variant="contained" size="small" disabled={!target} onClick={() => target && apply(target)}>
           {t.linkApply}
         </Button>
@@ -466,6 +520,7 @@ function Toolbar({ uploadImage, pages }: Pick<RichTextEditorProps, 'uploadImage'
   const close = () => setPanel('none');
   const link = useLink(editor, kept, close);
   const picture = usePicture(editor, kept, uploadImage, close);
+  useMarkedWords(kept, panel === 'link');
   const toggle = (which: 'link' | 'picture') => {
     kept.remember();
     if (which === 'link' && panel !== 'link') link.start();
@@ -534,6 +589,7 @@ export default function RichTextEditor({ initial, onChange, label, id, described
             '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: 1 },
             '& .rt-bold': { fontWeight: 700 },
             '& .rt-italic': { fontStyle: 'italic' },
+            [`& ::highlight(${LINKED_WORDS})`]: { backgroundColor: 'Highlight', color: 'HighlightText' },
             // The text scrolled into view (Tab to it, a problem's link) leaves room above it for its formatting bar.
             '& [contenteditable]': { minHeight: 240, p: 2, outline: 'none', lineHeight: 1.6, scrollMarginTop: 'var(--format-bar-height, 0px)' },
             '& h2': { fontSize: '1.4rem', m: '16px 0 8px' },
