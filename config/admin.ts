@@ -956,9 +956,10 @@ export default {
     noPicture: 'No picture yet.',
     // A picture the page draws in a shape of its own (a cover, a portrait), chosen and not uploaded yet: the page
     // shows only the part inside the frame; the office moves the frame with a click on the picture or the slider.
-    cropHint: 'The page shows only the part inside the frame. Click the picture where what must stay is (or use the slider), then upload it.',
-    focusAcross: 'Part kept, from left to right',
-    focusDown: 'Part kept, from top to bottom',
+    cropHint: 'The page shows only the part inside the frame. Click the picture where what must stay is (or move the slider beside it), then upload it.',
+    focusAcross: 'Part kept: further left or further right',
+    focusDown: 'Part kept: higher or lower',
+    cutPreview: 'What the page will show',
     uploadCut: 'Upload this part',
     cancelCut: 'Cancel',
     // The width (CSS pixels) a first picture is made for where its place names none: the widest the site's pages draw one.

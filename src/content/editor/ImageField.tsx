@@ -4,7 +4,8 @@
  * from the result) and the text for people who cannot see it. A picture the page draws in a shape
  * of its own (a cover, a portrait) that the file has not is shown before it is sent, framed as it
  * will be cut (model/pictureCrop.ts, as the server cuts it): the office moves the frame onto what
- * must stay (a click on the picture, or the slider), and the point is kept with the picture
+ * must stay (a click on the picture, or the slider beside it, upright for up and down), the part
+ * kept drawn where the picture goes, and the point is kept with the picture
  * (`focus`). An upload shows how much of it has been sent.
  */
 import { editorImageAddress } from '../model/contentApi';
@@ -102,7 +103,9 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
     <Group label={label} path={path} schema={schema}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Box sx={{ width: 160, flexShrink: 0 }}>
-          {src && (
+          {/* While a file is framed, the part the page will show, where the picture goes. */}
+          {state.kind === 'choosing' && <CutPreview choosing={state.choosing} />}
+          {src && state.kind !== 'choosing' && (
             <Box
               component="img"
               src={editorImageAddress(src)}
@@ -112,7 +115,7 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
           )}
           {/* A picture not chosen yet (a new article's cover) has no size to tell. */}
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {!src ? t.noPicture : width && height ? fill(t.pictureSize, { width, height }) : null}
+            {state.kind === 'choosing' ? null : !src ? t.noPicture : width && height ? fill(t.pictureSize, { width, height }) : null}
           </Typography>
         </Box>
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
@@ -170,6 +173,33 @@ export function ImageField({ schema, value, onChange, path, label, Field }: Fiel
   );
 }
 
+/** The width the part the page will show is drawn at, where the picture goes (pixels). */
+const CUT_PREVIEW_WIDTH = 160;
+
+/** The part of the chosen file the page will show (cropBox, as the server cuts it), drawn small in the picture's place. */
+function CutPreview({ choosing: { bitmap, size, shape, focus } }: { choosing: Choosing }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const height = Math.round((CUT_PREVIEW_WIDTH * shape.height) / shape.width);
+  useEffect(() => {
+    const box = cropBox(size, shape, focus);
+    const drawing = canvas.current?.getContext('2d');
+    drawing?.clearRect(0, 0, CUT_PREVIEW_WIDTH, height);
+    drawing?.drawImage(bitmap, box.left, box.top, box.width, box.height, 0, 0, CUT_PREVIEW_WIDTH, height);
+  }, [bitmap, size, shape, focus, height]);
+  return (
+    <Box
+      component="canvas"
+      ref={canvas}
+      role="img"
+      aria-label={t.cutPreview}
+      data-cut-preview=""
+      width={CUT_PREVIEW_WIDTH}
+      height={height}
+      sx={{ display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 1 }}
+    />
+  );
+}
+
 /** The widest the chosen file is drawn on its canvas (pixels). */
 const CANVAS_WIDTH = 640;
 
@@ -186,7 +216,7 @@ function CutChooser({ choosing, onFocus, onUpload, onCancel }: { choosing: Choos
   useEffect(() => {
     canvas.current?.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.current.width, canvas.current.height);
     // Shown where the office can aim (it opens below the button, often below the window's edge).
-    canvas.current?.parentElement?.parentElement?.scrollIntoView({ block: 'nearest' });
+    canvas.current?.closest('[data-cut-chooser]')?.scrollIntoView({ block: 'nearest' });
   }, [bitmap]);
   const box = cropBox(size, shape, focus);
   const across = cutOf(size, shape) === 'width';
@@ -198,36 +228,41 @@ function CutChooser({ choosing, onFocus, onUpload, onCancel }: { choosing: Choos
   return (
     <Stack spacing={1} data-cut-chooser="">
       <Typography variant="body2">{t.cropHint}</Typography>
-      {/* The slider below does the same from the keyboard: the click is for the mouse and the finger. */}
-      <Box onClick={pick} sx={{ position: 'relative', alignSelf: 'flex-start', maxWidth: '100%', overflow: 'hidden', cursor: 'crosshair', lineHeight: 0 }}>
-        <Box
-          component="canvas"
-          ref={canvas}
-          width={Math.round(size.width * scale)}
-          height={Math.round(size.height * scale)}
-          sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, width: 'auto', height: 'auto' }}
+      {/* The slider beside the picture does the same from the keyboard (the click is for the mouse and the finger): along
+          the side that is cut, the way the frame moves (upright for up and down: its top is the picture's top, Up moves the frame up). */}
+      <Stack direction={across ? 'column' : 'row'} spacing={across ? 0 : 1} sx={{ alignSelf: 'flex-start', maxWidth: '100%' }}>
+        <Box onClick={pick} sx={{ position: 'relative', maxWidth: '100%', minWidth: 0, overflow: 'hidden', cursor: 'crosshair', lineHeight: 0 }}>
+          <Box
+            component="canvas"
+            ref={canvas}
+            width={Math.round(size.width * scale)}
+            height={Math.round(size.height * scale)}
+            sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, width: 'auto', height: 'auto' }}
+          />
+          <Box
+            data-cut-frame=""
+            sx={{
+              position: 'absolute',
+              left: percent(box.left, size.width),
+              top: percent(box.top, size.height),
+              width: percent(box.width, size.width),
+              height: percent(box.height, size.height),
+              outline: '2px solid white',
+              boxShadow: '0 0 0 2000px rgba(0, 0, 0, 0.55)',
+              pointerEvents: 'none',
+            }}
+          />
+        </Box>
+        <Slider
+          orientation={across ? 'horizontal' : 'vertical'}
+          // Upright, the slider's top is the picture's top (a vertical slider counts upwards).
+          value={Math.round((across ? focus.x : 1 - focus.y) * 100)}
+          onChange={(_event, next) => onFocus(across ? { ...focus, x: (next as number) / 100 } : { ...focus, y: 1 - (next as number) / 100 })}
+          aria-label={across ? t.focusAcross : t.focusDown}
+          valueLabelDisplay="off"
+          sx={across ? {} : { height: 'auto', alignSelf: 'stretch', flexShrink: 0 }}
         />
-        <Box
-          data-cut-frame=""
-          sx={{
-            position: 'absolute',
-            left: percent(box.left, size.width),
-            top: percent(box.top, size.height),
-            width: percent(box.width, size.width),
-            height: percent(box.height, size.height),
-            outline: '2px solid white',
-            boxShadow: '0 0 0 2000px rgba(0, 0, 0, 0.55)',
-            pointerEvents: 'none',
-          }}
-        />
-      </Box>
-      <Slider
-        value={Math.round((across ? focus.x : focus.y) * 100)}
-        onChange={(_event, next) => onFocus(across ? { ...focus, x: (next as number) / 100 } : { ...focus, y: (next as number) / 100 })}
-        aria-label={across ? t.focusAcross : t.focusDown}
-        valueLabelDisplay="off"
-        sx={{ maxWidth: 320 }}
-      />
+      </Stack>
       <Stack direction="row" spacing={1}>
         <Button variant="contained" onClick={onUpload}>
           {t.uploadCut}

@@ -639,7 +639,7 @@ export const adminSchema = object({
     linkKind: template(['label']),
     ...texts(['linkPage', 'linkAddress', 'linkAddressHint', 'upload', 'uploading', 'uploaded', 'uploadFailed', 'pictureSize', 'noPicture']).shape,
     /** A picture cut to its place's shape, before it is uploaded: what the frame shows, the point's two sliders, the two buttons. */
-    ...texts(['cropHint', 'focusAcross', 'focusDown', 'uploadCut', 'cancelCut']).shape,
+    ...texts(['cropHint', 'focusAcross', 'focusDown', 'cutPreview', 'uploadCut', 'cancelCut']).shape,
     /** The width (CSS pixels) a first picture is made for where its place names none. */
     newPictureWidth: number({ min: 100, max: 4000, integer: true }),
     /** The colour picker's name beside a colour's code: {name} is replaced. */
