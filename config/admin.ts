@@ -277,6 +277,8 @@ export default {
     fieldsHeading: 'What they sent',
     // The keys every form adds, by their names in the document.
     stampLabels: { id: 'Sent at (by their device)', Date: 'Date (as their browser wrote it)' },
+    // The time on the visitor's clock when they sent it: {date} as the inbox writes dates, {zone} their time zone.
+    browserTime: '{date}, their time ({zone})',
     empty: '(empty)',
     // Answers to questions the form no longer asks (a field removed since), kept with the lead.
     retiredHeading: 'No longer on the form',

@@ -35,6 +35,34 @@ export const formatTime = (at: string | number): string => timeOfDay.format(new 
 /** A time for a person: "23 Nov 2026, 16:20 GMT". */
 export const formatDate = (at: string | number): string => dateTime.format(new Date(at));
 
+const wallClock = new Intl.DateTimeFormat(admin.locale, {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** What a browser's `Date.toString()` writes: "Fri Nov 27 2026 10:30:00 GMT+0100 (Central European Standard Time)". */
+const BROWSER_DATE = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{2}) (\d{4}) (\d{2}):(\d{2}):\d{2} GMT([+-])(\d{2})(\d{2})(?: \(([^()]{1,80})\))?$/;
+
+/**
+ * The time a visitor's browser wrote (the `Date` every form sends), for a person: the time on
+ * their clock in the agency's way of writing dates ("27 Nov 2026, 10:30"), and their time zone
+ * as their browser named it ("Central European Standard Time", or "GMT+01:00"). Undefined when
+ * it is not what a browser writes.
+ */
+export function browserClock(written: unknown): { date: string; zone: string } | undefined {
+  const match = typeof written === 'string' ? BROWSER_DATE.exec(written) : null;
+  if (!match) return undefined;
+  const [, month, day, year, hour, minute, sign, offsetHours, offsetMinutes, zoneName] = match;
+  const monthIndex = MONTHS.indexOf(month!);
+  const at = Date.UTC(Number(year), monthIndex, Number(day), Number(hour), Number(minute));
+  if (monthIndex < 0 || Number.isNaN(at) || new Date(at).getUTCDate() !== Number(day)) return undefined;
+  return { date: wallClock.format(at), zone: zoneName ?? `GMT${sign}${offsetHours}:${offsetMinutes}` };
+}
+
 const days = new Intl.DateTimeFormat(admin.locale, { ...inZone, day: 'numeric', month: 'short' });
 
 /** The days from one time to another, for a person: "20–24 Nov" ("24 Nov" when they are one day). */

@@ -394,6 +394,7 @@ export const adminSchema = object({
     spamNoticeAutoReplied: text(),
     spamNoticeBoth: template(['channels']),
     stampLabels: texts(['id', 'Date']),
+    browserTime: template(['date', 'zone']),
     ticked: texts(['yes', 'no']),
     ...texts([
       'empty',

@@ -12,6 +12,8 @@ import type { LeadDetail } from '../../model/adminApi';
 import { answerText, STAMP_KEYS, type LeadField } from '../../model/leadFields';
 import { ScreenReaderText } from '../../../site/ui/ScreenReaderText';
 import { contactAddress, formatDate, visible, webAddress } from '../../../platform/inbox/format';
+import { browserClock } from '../../../platform/received';
+import { fill } from '../../../schema/text';
 import { Section } from '../../../platform/inbox/Section';
 
 const t = admin.lead;
@@ -21,8 +23,8 @@ function fieldsOf(lead: LeadDetail): LeadField[] {
   const stamps = STAMP_KEYS.filter((key) => key in lead.document).map((key) => ({
     key,
     label: t.stampLabels[key],
-    // The device's time (`id`, milliseconds) as a date.
-    value: key === 'id' ? deviceTime(lead.document.id) : answerText(undefined, lead.document[key]),
+    // The device's time (`id`, milliseconds) as a date; the browser's (`Date`) as their clock showed it, with their time zone.
+    value: key === 'id' ? deviceTime(lead.document.id) : browserTime(lead.document[key]),
   }));
   return [...lead.fields, ...stamps];
 }
@@ -31,6 +33,12 @@ function fieldsOf(lead: LeadDetail): LeadField[] {
 function deviceTime(value: unknown): string {
   const ms = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(ms) && ms > 0 && ms < 8.64e15 ? formatDate(ms) : pickedText(pickedOf(undefined, value));
+}
+
+/** The `Date` every form sends (what the browser wrote) in the agency's words, with the visitor's time zone; as sent when a browser did not write it. */
+function browserTime(value: unknown): string {
+  const clock = browserClock(value);
+  return clock ? fill(t.browserTime, clock) : answerText(undefined, value);
 }
 
 /**
