@@ -220,6 +220,9 @@ export default {
     retry: { firstSeconds: 300, maxSeconds: 7200, forDays: 3 },
     // The mail server itself out of reach: the sending waits this long, then twice as long, at most `maxSeconds`.
     unreachable: { firstSeconds: 5, maxSeconds: 300 },
+    // While a newsletter is sending, its page reads its figures again after `firstMilliseconds`,
+    // then twice as late each time, at most `maxMilliseconds` apart.
+    sendingScreenRefresh: { firstMilliseconds: 500, maxMilliseconds: 3000 },
     // Delivery reports read from the agency's mailbox: a temporary failure (4.x.x) of this many
     // newsletters in a row marks the address bounced, as a permanent one (5.x.x) does at once.
     softBouncesInARow: 3,

@@ -212,6 +212,11 @@ export const serverSchema = object({
     retry: object({ firstSeconds: number({ min: 1, max: 3600 }), maxSeconds: number({ min: 60, max: 86400 }), forDays: number({ min: 1, max: 30 }) }),
     /** The mail server out of reach: the sending waits `firstSeconds`, doubling, at most `maxSeconds`. */
     unreachable: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /** While a newsletter is sending, its page reads it again after `firstMilliseconds`, doubling, at most `maxMilliseconds` apart. */
+    sendingScreenRefresh: object({
+      firstMilliseconds: number({ min: 100, max: 10000, integer: true }),
+      maxMilliseconds: number({ min: 1000, max: 60000, integer: true }),
+    }),
     /** Temporary failures (4.x.x) of this many newsletters in a row mark an address bounced. */
     softBouncesInARow: number({ min: 1, max: 20, integer: true }),
     subjectMaxLength: number({ min: 20, max: 998, integer: true }),

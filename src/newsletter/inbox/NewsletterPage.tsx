@@ -32,6 +32,7 @@ import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/f
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { noticeState, useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { Section } from '../../platform/inbox/Section';
+import { useRefreshWhile } from '../../platform/inbox/refresh';
 import { useSession } from '../../platform/inbox/session';
 import { MailPreview } from './MailPreview';
 import { stateLine } from './NewsletterList';
@@ -43,7 +44,6 @@ const RichTextEditor = lazy(() => import('../../content/editor/richText/RichText
 /** How long the preview waits after the last key before it asks the server to draw it again. */
 const PREVIEW_DELAY_MS = 400;
 /** How often a newsletter being sent is read again (its figures). */
-const SENDING_REFRESH_MS = 3000;
 
 const EMPTY: NewsletterDraft = { subject: '', name: '', body: [{ type: 'paragraph', content: [{ text: '' }] }] };
 const FIGURES = ['readers', 'sent', 'waiting', 'failed', 'bounced', 'unsubscribed', 'complaints', 'visits', 'leads'] as const;
@@ -131,11 +131,7 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
   }, [saved, noteReady]);
 
   const sending = saved?.state === 'sending';
-  useEffect(() => {
-    if (!sending || !id) return;
-    const timer = setInterval(() => void call('newsletter', { params: { id } }).then(setSaved, () => undefined), SENDING_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [sending, id]);
+  useRefreshWhile(sending && id !== undefined, () => call('newsletter', { params: { id: id! } }).then(setSaved), server.newsletter.sendingScreenRefresh);
 
   const changed = useMemo(
     () => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body),
