@@ -696,6 +696,19 @@ describe('a text drawn by its format (src/schema/schema.ts date, color)', () => 
     expect(kindsAt({ [file]: setAt(value, ['date'], written) }, file, ['date'])).toEqual([]);
   });
 
+  test("under the date box, the day in words in the editor's language, whatever way the browser draws the box", () => {
+    const { file, value } = article();
+    const stored = (value as { date: string }).date;
+    render(<Editor file={file} at={['date']} />);
+    const input = field(file, ['date']) as HTMLInputElement;
+    const inWords = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${stored}T00:00:00Z`));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(inWords) as string);
+    const chosen = stored === '2026-03-01' ? '2026-03-02' : '2026-03-01';
+    fireEvent.change(input, { target: { value: chosen } });
+    const chosenInWords = new Intl.DateTimeFormat(admin.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${chosen}T00:00:00Z`));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(chosenInWords) as string);
+  });
+
   test('a date written wrongly in the file is shown as written, in a box of text, with what the checker says', () => {
     const { file, value } = article();
     const start = { [file]: setAt(value, ['date'], '1 March 2026') };

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
+import { dateInWords } from '../model/articles';
 import { choiceLabelOf, keyOf, sectionTypeLabel } from '../model/place';
 import { isColour, isDate, shownToOffice, textLength, type Path, type Schema, type SchemaKind, type Shape, type TextFormat } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
@@ -106,7 +107,9 @@ function TextEditor(props: FieldProps) {
 function DateEditor(props: FieldProps) {
   const { schema, value, onChange } = props;
   const text = typeof value === 'string' ? value : '';
-  const field = useTextField(props);
+  // The day in words under the box, in the editor's language ("28 November 2026"): the box itself
+  // is drawn in the browser's own way (11/28/2026 in a browser set to American English).
+  const field = useTextField(props, isDate(text) ? <span data-date-words="">{dateInWords(text, admin.locale)}</span> : undefined);
   const [asWritten] = useState(() => text !== '' && !isDate(text));
   return (
     <TextField
