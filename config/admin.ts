@@ -1117,6 +1117,40 @@ export default {
       removing: 'Removing the page…',
       removed: 'The page was removed.',
     },
+    // Making a form of the office's own (for a campaign's landing page): its name, what it brings and how long its leads are kept.
+    newForm: {
+      open: 'New form',
+      heading: 'A new form',
+      intro: 'A form of your own, for a campaign or an offer. Give it a name, say what it brings and how long its answers are kept: it is made with one question and words for its button and its messages. Then add its questions, look at the preview, publish it, and place it on a page with a form section.',
+      title: 'Name of the form',
+      titleHelp: 'The inbox lists its answers under this name, and the form section offers it by this name.',
+      // {title} is replaced.
+      titleTaken: 'There is already a form called "{title}". Choose another name.',
+      noTitle: 'Give the form a name.',
+      kind: 'What it brings',
+      kindHelp: 'Insights count each kind apart.',
+      retention: 'How long its answers are kept',
+      retentionHelp: 'Our server deletes each answer after this time, as the privacy notice says. Once the form is published, only an owner changes it.',
+      // The choices offered: { days, label }.
+      retentionChoices: [
+        { days: 365, label: 'One year' },
+        { days: 730, label: 'Two years' },
+      ],
+      create: 'Make the form',
+      cancel: 'Cancel',
+      // What a new form starts with: each can be changed on its own screen.
+      start: {
+        question: 'Your name',
+        submitLabel: 'Send',
+        submittingLabel: 'Sending…',
+        success: 'Thank you: we have your answers and will be in touch soon.',
+        failure: 'Sorry, your answers could not be sent. Please try again in a moment.',
+        // {title} is replaced by the form's name.
+        notify: 'New answers to {title}',
+        notifyByEmail: true,
+        notifyByWebhook: true,
+      },
+    },
     // Removing a page: what the visitors who open its address get from then on.
     removePage: {
       visitors: 'What its visitors get',
@@ -1261,6 +1295,10 @@ export default {
       addressesDiffer: '{label}: “{value}” is not the address shown ({shown}), so visitors would write to another one. Write the same address in both.',
       // The editor's server, of a change its screens never send.
       contract: '{label} is part of how the site stores what visitors send: a developer changes it.',
+      // A form made in the editor: what its leads are stored under stays as it was first published.
+      fieldFixed: '{label}: the question stored as “{value}” keeps its kind once published, so its answers stay readable. To ask it another way, remove it and add a new question.',
+      collectionFixed: '{label} stays “{value}” once the form is published: its leads are kept under it.',
+      keyRetired: '{label}: “{value}” belonged to a question removed from this form, and its old answers are still kept under it. Keep it among the removed questions.',
       ownerOnly: '{label} decides what the site accepts from visitors, or who hears of a new lead: only an owner of the site changes it. Ask an owner.',
       notEditable: '{label} cannot be changed from the editor.',
       changedTwice: '{label} was sent twice in one publish. Reload the editor and publish again.',

@@ -1,6 +1,8 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
+import { lockedForms } from '../../site/forms/model/registry';
 import {
+  boolean,
   checkPlaceholders,
   formRef,
   list,
@@ -172,7 +174,7 @@ function formKinds(): Schema<Readonly<Record<string, string>>> {
   };
 }
 
-/** One name for each form of config/forms: no more, no fewer. */
+/** One name for each of the specification's forms of config/forms (lockedForms), and none for a form config/forms does not have. */
 function formNames(): Schema<Readonly<Record<string, string>>> {
   const group = object({});
   return {
@@ -183,6 +185,8 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
       for (const id of ctx.formIds) {
+        // A form made in the editor names itself (its `title`); the specification's four are named here.
+        if (!(id in given) && !lockedForms.includes(id)) continue;
         if (!(id in given)) ctx.report([...path, id], `is missing. Give the form "${id}" of config/forms the name the inbox shows it by.`, { kind: 'missing' });
         else text().check(given[id], [...path, id], ctx);
       }
@@ -694,6 +698,18 @@ export const adminSchema = object({
       ...texts(['create', 'cancel', 'remove']).shape,
       removeConfirm: template(['title', 'address']),
       ...texts(['removeYes', 'removeNo', 'removing', 'removed']).shape,
+    }),
+    /** Making a form of the office's own: its screen's words, the retention periods offered, and what a new form starts with. */
+    newForm: object({
+      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'noTitle', 'kind', 'kindHelp', 'retention', 'retentionHelp', 'create', 'cancel']).shape,
+      titleTaken: template(['title']),
+      retentionChoices: list(object({ days: number({ min: 1, max: 3650, integer: true }), label: text() }), { min: 1 }),
+      start: object({
+        ...texts(['question', 'submitLabel', 'submittingLabel', 'success', 'failure']).shape,
+        notify: template(['title']),
+        notifyByEmail: boolean(),
+        notifyByWebhook: boolean(),
+      }),
     }),
     /** Removing a page: what its address gives visitors (the removed page's words and links, or another page). */
     removePage: object({

@@ -35,6 +35,9 @@ const FORM_RULES: readonly Rule[] = [
   { pattern: ['retention'], why: "it is how long visitors' answers are kept, as the privacy notice promises" },
 ];
 
+/** A form made in the editor keeps only the server's shared answers out of reach; its fields' keys, kinds and collection are held by newFormContract. */
+const NEW_FORM_RULES: readonly Rule[] = FORM_RULES.filter((rule) => rule.pattern[0] === 'messages');
+
 const isFormFile = (file: string) => /^config\/forms\/[^_/][^/]*\.ts$/.test(file) && file !== 'config/forms/index.ts';
 
 /**
@@ -63,9 +66,9 @@ const covers = (path: readonly Part[], pattern: Pattern) =>
  * `form`: whether the file is a form's (default: told by its name, config/forms/<name>.ts); the
  * editor's server says so from the forms it loaded, whatever their files are called.
  */
-export function contractReason(file: string, path: readonly Part[], listChange = false, form = isFormFile(file)): string | undefined {
+export function contractReason(file: string, path: readonly Part[], listChange = false, form = isFormFile(file), locked = true): string | undefined {
   if (!form) return undefined;
-  for (const rule of FORM_RULES) {
+  for (const rule of locked ? FORM_RULES : NEW_FORM_RULES) {
     if (rule.listOnly) {
       if ((listChange && matches(rule.pattern, path)) || (path.length < rule.pattern.length && covers(path, rule.pattern))) return rule.why;
     } else if (covers(path, rule.pattern)) {
@@ -73,6 +76,69 @@ export function contractReason(file: string, path: readonly Part[], listChange =
     }
   }
   return undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A form's questions (`fields`, or `retired`) by their stored key, with their kind. */
+function keysOf(form: unknown, key: 'fields' | 'retired'): Map<string, { at: number; kind: unknown }> {
+  const list = isRecord(form) && Array.isArray(form[key]) ? form[key] : [];
+  const found = new Map<string, { at: number; kind: unknown }>();
+  list.forEach((item, at) => {
+    if (isRecord(item) && typeof item.name === 'string' && !found.has(item.name)) found.set(item.name, { at, kind: item.kind });
+  });
+  return found;
+}
+
+/** A change to a new form's contract: where, what it is about (`value`: a key or a collection), and which of the refusals. */
+export interface NewFormBreach {
+  path: Part[];
+  kind: 'fieldFixed' | 'collectionFixed' | 'keyRetired';
+  value: string;
+  why: string;
+}
+
+/**
+ * What a change to a form made in the editor (not one of the locked four) may not do, from its
+ * published value `before` to `after`: its collection stays; each published field keeps its kind,
+ * and one removed goes to `retired` (its key kept there, with its label and kind, for its old
+ * answers); a retired key stays retired and never comes back as a field. Nothing for a form made
+ * by this change (`before` undefined).
+ */
+export function newFormContract(before: unknown, after: unknown): NewFormBreach[] {
+  if (!isRecord(before) || !isRecord(after)) return [];
+  const breaches: NewFormBreach[] = [];
+  if (typeof before.collection === 'string' && after.collection !== before.collection) {
+    breaches.push({ path: ['collection'], kind: 'collectionFixed', value: before.collection, why: "it names where the form's answers are stored" });
+  }
+  const wasAsked = keysOf(before, 'fields');
+  const asked = keysOf(after, 'fields');
+  const retired = keysOf(after, 'retired');
+  for (const [name, was] of wasAsked) {
+    const now = asked.get(name);
+    if (now && now.kind !== was.kind) {
+      breaches.push({
+        path: ['fields', now.at, 'kind'],
+        kind: 'fieldFixed',
+        value: name,
+        why: 'the kind of a field decides what is stored and how it is checked',
+      });
+    } else if (!now && !retired.has(name)) {
+      breaches.push({
+        path: ['retired'],
+        kind: 'keyRetired',
+        value: name,
+        why: `a field removed after a publish stays in retired, so its stored answers keep their key`,
+      });
+    }
+  }
+  for (const [name] of keysOf(before, 'retired')) {
+    const back = asked.get(name);
+    if (back)
+      breaches.push({ path: ['fields', back.at, 'name'], kind: 'keyRetired', value: name, why: 'a retired key is never used again for another question' });
+    else if (!retired.has(name))
+      breaches.push({ path: ['retired'], kind: 'keyRetired', value: name, why: 'a retired key stays retired: old leads keep their answers under it' });
+  }
+  return breaches;
 }
 
 /** The sentence the editor and its server show for a change to the data contract. */

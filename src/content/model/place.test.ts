@@ -253,6 +253,9 @@ describe('the refusals in words', () => {
     // send), config/admin.ts's and config/routes.ts's (not edited here), and a list's most (no list of these files has one).
     const notFromEditedFiles: RefusalKind[] = [
       'contract',
+      'fieldFixed',
+      'collectionFixed',
+      'keyRetired',
       'ownerOnly',
       'notEditable',
       'changedTwice',

@@ -14,7 +14,9 @@ import { ownerOnlyChanges, ownerOnlySentence } from '../model/ownerOnly';
 import { officeWordsOf, toFillOf } from '../model/place';
 import { schemaOfFile } from '../model/contentSchemas';
 import type { Path, Refusal } from '../../schema/schema';
-import { contractReason, contractSentence, READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';
+import { contractReason, contractSentence, newFormContract, READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';
+import { lockedForms } from '../../site/forms/model/registry';
+import { startsAs } from '../model/newForm';
 import type { ContentChange, ContentProblem } from '../model/contentApi';
 import { diffValues, type Edit } from '../model/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
@@ -109,12 +111,21 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     }
     // A form's file by the loader's word, or by its name (config/forms/<name>.ts).
     const isForm = formFiles.has(change.file) ? true : undefined;
+    // The specification's four forms keep their fields; any other form (made in the editor) keeps its published keys, kinds and collection.
+    const formId = isForm || /^config\/forms\/[^_/][^/]*\.ts$/.test(change.file) ? idOf(options.formFiles, change.file, 'forms') : undefined;
+    const locked = formId === undefined || lockedForms.includes(formId);
     const refusedAt: Path[] = [];
-    for (const edit of edits) {
-      const reason = contractReason(change.file, edit.path, edit.op === 'splice' || edit.op === 'move', isForm);
+    for (const edit of (made || removed) && !locked ? [] : edits) {
+      const reason = contractReason(change.file, edit.path, edit.op === 'splice' || edit.op === 'move', isForm, locked);
       if (reason) {
         refuse(change.file, edit.path, { kind: 'contract' }, contractSentence(change.file, edit.path, reason));
         refusedAt.push(edit.path);
+      }
+    }
+    if (!locked) {
+      for (const breach of newFormContract(before, removed ? before : change.value)) {
+        refuse(change.file, breach.path, { kind: breach.kind, values: { value: breach.value } }, contractSentence(change.file, breach.path, breach.why));
+        refusedAt.push(breach.path);
       }
     }
     // What only an owner changes, by the schema's marks (a key the data contract already refused is said once).
@@ -122,6 +133,8 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     if (!by.owner && schema && edits.length > 0) {
       const within = (a: Path, b: Path) => a.length <= b.length && a.every((part, i) => part === b[i]);
       for (const at of ownerOnlyChanges(schema, before, removed ? undefined : change.value)) {
+        // A form an editor makes starts with a retention offered and the notifications config/admin.ts gives a new form; one still so may be taken out (its making undone).
+        if ((made || removed) && !locked && startsAs(at, made ? change.value : before)) continue;
         if (!refusedAt.some((done) => within(done, at) || within(at, done))) refuse(change.file, at, { kind: 'ownerOnly' }, ownerOnlySentence(change.file, at));
       }
     }
@@ -139,7 +152,13 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
       const { [id]: _gone, ...others } = options.articles ?? {};
       options.articles = removed ? others : { ...options.articles, [id]: change.value };
       options.articleFiles = { ...options.articleFiles, [id]: change.file };
-    } else options.forms = { ...options.forms, [idOf(options.formFiles, change.file, 'forms')!]: change.value };
+    } else {
+      const id = idOf(options.formFiles, change.file, 'forms')!;
+      const { [id]: _gone, ...others } = options.forms ?? {};
+      options.forms = removed ? others : { ...options.forms, [id]: change.value };
+      if (options.formIds) options.formIds = removed ? options.formIds.filter((f) => f !== id) : [...new Set([...options.formIds, id])];
+      options.formFiles = { ...options.formFiles, [id]: change.file };
+    }
   }
 
   // What a page removed leaves its visitors (a farewell), checked against the pages there are after these changes.

@@ -48,7 +48,7 @@ import { pictureSizes, uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { editSource, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
+import { editSource, FORMS_INDEX, formsIndexSource, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
 import { failpoint } from '../../platform/server/failpoints';
 
 export type PublishResult =
@@ -297,6 +297,16 @@ export class Publisher {
         }
         throw error;
       }
+    }
+    // A form made or removed here is added to the list of forms (config/forms/index.ts) or taken from it.
+    for (const { file, before, after } of checked.files) {
+      const made = before === undefined && after !== null;
+      if (!/^config\/forms\/[^_/][^/]*\.ts$/.test(file) || file === FORMS_INDEX || (!made && after !== null)) continue;
+      const index = texts.get(FORMS_INDEX);
+      const source = index?.after ?? readTextOrNothing(path.join(siteDir, FORMS_INDEX));
+      if (source === undefined || source === null) continue;
+      const id = path.basename(file, '.ts');
+      texts.set(FORMS_INDEX, { ...(index ? index : { before: source }), after: formsIndexSource(source, id, made) });
     }
     const reread = await this.readBack(texts);
     const written = new Map(contentFiles(reread).map((f) => [f.file, f.value]));

@@ -19,6 +19,7 @@ import { parseModule } from 'magicast';
 import { formatPath } from '../../schema/schema';
 import type { MovedConfig } from '../model/movedSchema';
 import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
+import { sharedMessages } from '../../site/forms/model/registry';
 
 type AstNode = { type: string; [key: string]: unknown };
 type Proxy = { $ast?: AstNode };
@@ -520,7 +521,41 @@ function restitch(
 const FILE_FOLDERS: Readonly<Record<string, { type: string; from: string }>> = {
   'config/pages/': { type: 'PageConfig', from: '../../src/content/model/pageSchema' },
   'config/articles/': { type: 'ArticleConfig', from: '../../src/content/model/articleSchema' },
+  'config/forms/': { type: 'FormConfig', from: '../../src/site/forms/model/formSchema' },
 };
+
+/** The list of the forms (config/forms/index.ts): a form made or removed in the editor is added to it or taken from it. */
+export const FORMS_INDEX = 'config/forms/index.ts';
+/** The answers our server gives that every form shares (config/forms/_messages.ts), imported by a new form's file when it has them as they are. */
+const SHARED_MESSAGES = { name: 'messages', from: './_messages' };
+
+/** The name a form's file is imported under in the list: its file name in camelCase ("free-website-audit" -> freeWebsiteAudit). */
+const importNameOf = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * config/forms/index.ts with the form `id` added (its import after the others, its name last in
+ * the list) or taken out (`add` false), every other character as it was.
+ */
+export function formsIndexSource(source: string, id: string, add: boolean): string {
+  const local = importNameOf(id);
+  const entry = local === id ? id : `'${id}': ${local}`;
+  const line = `import ${local} from './${id}';`;
+  const list = /export default \{([^}]*)\}/.exec(source);
+  if (!list) throw new UnwritableEdit(FORMS_INDEX, [], `${FORMS_INDEX} has no list of forms after export default.`);
+  const names = list[1]!
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const kept = names.filter((name) => name !== entry);
+  const listed = `export default { ${[...kept, ...(add ? [entry] : [])].join(', ')} }`;
+  const withList = source.slice(0, list.index) + listed + source.slice(list.index + list[0].length);
+  const lines = withList.split('\n').filter((l) => l !== line);
+  if (add) {
+    const last = lines.reduce((found, l, i) => (l.startsWith('import ') ? i : found), -1);
+    lines.splice(last + 1, 0, line);
+  }
+  return lines.join('\n');
+}
 
 /** A file the editor may make: `config/<folder>/<name>.ts` of FILE_FOLDERS, its name lower case letters, digits and dashes. */
 export function isNewFileAllowed(file: string): boolean {
@@ -533,6 +568,12 @@ export function newFileSource(file: string, value: unknown): string {
   const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
   if (!folder) throw new UnwritableEdit(file, [], `${file} cannot be made from the editor.`);
   const { type, from } = FILE_FOLDERS[folder]!;
+  // A form's server answers: the shared ones, by their import (as the seed's forms have them), when they are those.
+  if (folder === 'config/forms/' && value !== null && typeof value === 'object' && 'messages' in value && sameValue(value.messages, sharedMessages)) {
+    const { messages: _shared, ...rest } = value as Record<string, unknown>;
+    const body = printValue(rest, '').replace(/\n\}$/, `\n  ${SHARED_MESSAGES.name},\n}`);
+    return `import type { ${type} } from '${from}';\nimport ${SHARED_MESSAGES.name} from '${SHARED_MESSAGES.from}';\n\nexport default ${body} satisfies ${type};\n`;
+  }
   return `import type { ${type} } from '${from}';\n\nexport default ${printValue(value, '')} satisfies ${type};\n`;
 }
 

@@ -22,6 +22,9 @@ const isLocked = (name: string): name is LockedForm => (lockedForms as readonly 
 
 const bundled: Readonly<Record<string, FormConfig>> = forms;
 let byName: Readonly<Record<string, FormConfig>> = bundled;
+
+/** The answers our server gives that the specification's forms share (each imports config/forms/_messages.ts): a form made in the editor starts with them. */
+export const sharedMessages: FormConfig['messages'] = bundled[lockedForms[0]!]!.messages;
 let all: readonly FormConfig[] = Object.values(byName);
 
 /** The schema's refusals of a form given by a build (none: it can be taken). */

@@ -1,0 +1,120 @@
+/**
+ * A new form's parts, worked out without drawing anything (NewFormScreen uses them, the editor's
+ * server holds what they make): the file named from its title, the collection its answers are
+ * stored in (made from the title, unique among the forms), a question's key made from its label
+ * (fixed from then on), and the form's first value with the words config/admin.ts starts it with.
+ */
+import admin from '../../../config/admin';
+import { sharedMessages } from '../../site/forms/model/registry';
+import { slugOf } from '../../schema/text';
+
+const start = admin.content.newForm.start;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The words of a title, ASCII letters and digits only ("Free website audit!" -> ["free", "website", "audit"]). */
+const wordsOf = (title: string) => slugOf(title, 200).split('-').filter(Boolean);
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The first name not taken among `base`, `base2`, `base3`… (`joint` between them: "-" for a file, "" for a key). */
+function freeName(base: string, taken: ReadonlySet<string>, joint: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}${joint}${n}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** The form's name in config/forms (its file's name, the name pages place it by): the title's words joined by "-". */
+export function newFormId(title: string, taken: ReadonlySet<string>): string {
+  return freeName(slugOf(title, 60) || 'form', taken, '-');
+}
+
+export const formFileOf = (id: string) => `config/forms/${id}.ts`;
+
+/** Where its answers are stored: the title's words in PascalCase ("Free website audit" -> FreeWebsiteAudit), another when taken. */
+export function collectionOf(title: string, taken: ReadonlySet<string>): string {
+  const base = wordsOf(title).map(capital).join('') || 'Form';
+  return freeName(/^[0-9]/.test(base) ? `Form${base}` : base, taken, '');
+}
+
+/** A question's key from its label ("Your current site" -> yourCurrentSite), another when taken (the form's questions and its retired ones). */
+export function fieldKeyOf(label: string, taken: ReadonlySet<string>): string {
+  const [first = 'question', ...rest] = wordsOf(label);
+  const base = `${first}${rest.map(capital).join('')}`;
+  return freeName(/^[0-9]/.test(base) ? `q${base}` : base, taken, '');
+}
+
+/** Every key a form has used: its questions' and its retired ones'. */
+export function keysTaken(form: unknown): Set<string> {
+  const names = (key: string) =>
+    (isRecord(form) && Array.isArray(form[key]) ? form[key] : []).flatMap((f: unknown) => (isRecord(f) && typeof f.name === 'string' ? [f.name] : []));
+  return new Set([...names('fields'), ...names('retired')]);
+}
+
+export interface NewForm {
+  title: string;
+  /** What it brings: a key of config/admin.ts `kinds`. */
+  kind: string;
+  /** How long its answers are kept: one of config/admin.ts content.newForm.retentionChoices. */
+  days: number;
+}
+
+/** The form's first value: publishable as it is, with one question and the words config/admin.ts starts a form with. */
+export function newFormValue({ title, kind, days }: NewForm, collections: ReadonlySet<string>): Record<string, unknown> {
+  const name = fieldKeyOf(start.question, new Set());
+  return {
+    title,
+    collection: collectionOf(title, collections),
+    kind,
+    submitLabel: start.submitLabel,
+    submittingLabel: start.submittingLabel,
+    layout: 'stacked',
+    fields: [{ name, kind: 'text', label: start.question, maxLength: 100, required: true }],
+    checks: [],
+    reset: 'afterSave',
+    success: { toast: start.success, variant: 'success' },
+    failure: { toast: start.failure, variant: 'error' },
+    columns: {},
+    notify: { subject: start.notify.replace('{title}', title), email: start.notifyByEmail, webhook: start.notifyByWebhook },
+    retention: { days },
+    messages: sharedMessages,
+  };
+}
+
+/**
+ * Whether an owner-only setting of a form made by an editor is what a new form starts with (so an
+ * editor may make it): a retention offered, the notifications and columns as config/admin.ts starts them.
+ */
+export function startsAs(path: readonly (string | number)[], value: unknown): boolean {
+  const at = (keys: readonly (string | number)[]) =>
+    keys.reduce<unknown>((v, k) => (isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined), value);
+  const key = path.join('.');
+  if (key === 'retention') {
+    const retention = at(['retention']);
+    return isRecord(retention) && Object.keys(retention).length === 1 && admin.content.newForm.retentionChoices.some((c) => c.days === retention.days);
+  }
+  if (key === 'notify.email') return at(path) === start.notifyByEmail;
+  if (key === 'notify.webhook') return at(path) === start.notifyByWebhook;
+  if (key === 'columns') return isRecord(at(path)) && Object.keys(at(path) as object).length === 0;
+  return false;
+}
+
+/**
+ * The page that lists what each form collects (the privacy notice: a section whose `forms.items`
+ * name the forms), with the new form added to its list: every form must say there why it asks.
+ * Undefined when no page has such a list.
+ */
+export function privacyWithForm(
+  pages: readonly { file: string; value: unknown }[],
+  item: { form: string; name: string; purpose: string },
+): { file: string; value: Record<string, unknown> } | undefined {
+  for (const { file, value } of pages) {
+    if (!isRecord(value) || !Array.isArray(value.sections)) continue;
+    const at = value.sections.findIndex((section: unknown) => isRecord(section) && isRecord(section.forms) && Array.isArray(section.forms.items));
+    if (at < 0) continue;
+    const section = value.sections[at] as Record<string, Record<string, unknown[]>>;
+    const items = section.forms!.items!.filter((old) => !isRecord(old) || old.form !== item.form);
+    const sections = value.sections.map((s: unknown, i: number) => (i === at ? { ...section, forms: { ...section.forms, items: [...items, item] } } : s));
+    return { file, value: { ...value, sections } };
+  }
+  return undefined;
+}

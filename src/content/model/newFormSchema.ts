@@ -1,0 +1,47 @@
+/**
+ * A form made in the editor (any form but the specification's four, src/site/forms/model/registry.ts
+ * lockedForms), as the editor's screens and its server see it: the same description as the
+ * seed's forms (src/site/forms/model/formSchema.ts, which checks it), with other marks. Its
+ * questions and checks may be added, removed and reordered; what it brings, its layout and its
+ * reset are the editor's; a question's limit is the editor's within the schema's bounds; how long
+ * its answers are kept and who hears of them stay an owner's. A question's key and kind, and the
+ * collection, stay out of the boxes (src/content/model/contentContract.ts newFormContract holds them).
+ */
+import admin from '../../../config/admin';
+import { formSchema } from '../../site/forms/model/formSchema';
+import { oneOf, type CommonMeta, type Schema } from '../../schema/schema';
+
+type Marks = Pick<CommonMeta, 'contract' | 'developer' | 'owner'>;
+
+/** The schema with `marks` at the key path `keys` ('*': a list's item), the rest (and every check) as it was. */
+function remark(schema: Schema<unknown>, keys: readonly string[], marks: Marks | ((old: Schema<unknown>) => Schema<unknown>)): Schema<unknown> {
+  if (keys.length === 0) return typeof marks === 'function' ? marks(schema) : { ...schema, meta: { ...schema.meta, ...marks } };
+  const [key, ...rest] = keys;
+  const { meta } = schema;
+  if (key === '*' && meta.kind === 'list') return { ...schema, meta: { ...meta, item: remark(meta.item, rest, marks) } };
+  if (meta.kind === 'object' && key !== undefined && Object.hasOwn(meta.shape, key)) {
+    return { ...schema, meta: { ...meta, shape: { ...meta.shape, [key]: remark(meta.shape[key]!, rest, marks) } } };
+  }
+  throw new Error(`The form schema has no key ${keys.join('.')}`);
+}
+
+const editors: Marks = { contract: false, developer: false };
+/** What a form made in the editor lets the office change, key by key. */
+const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown>)][] = [
+  // What it brings: one of the kinds config/admin.ts names.
+  ['kind', (old) => ({ ...oneOf(Object.keys(admin.kinds)), optional: old.optional, check: old.check })],
+  ['layout', editors],
+  ['reset', editors],
+  ['awaitsAnswer', editors],
+  ['fields', editors],
+  ['fields.*.maxLength', { ...editors, owner: false }],
+  ['fields.*.required', editors],
+  ['checks', editors],
+  ['checks.*.field', editors],
+  ['checks.*.rule', editors],
+  ['columns', { contract: false, developer: false, owner: true }],
+  ['retention', { developer: false, owner: true }],
+];
+
+/** A form made in the editor, as the editor shows it and its server holds an editor's changes to it. */
+export const newFormSchema: Schema<unknown> = MARKS.reduce((schema, [path, marks]) => remark(schema, path.split('.'), marks), formSchema as Schema<unknown>);
