@@ -1127,6 +1127,10 @@ export default {
       // {title} is replaced.
       titleTaken: 'There is already a form called "{title}". Choose another name.',
       noTitle: 'Give the form a name.',
+      // Said on the privacy page beside the form's name: why it asks.
+      purpose: 'Why it asks',
+      purposeHelp: 'One sentence for the privacy page, like “To review your website and send you our findings.”',
+      noPurpose: 'Say why the form asks: the privacy page lists every form with its reason.',
       kind: 'What it brings',
       kindHelp: 'Insights count each kind apart.',
       retention: 'How long its answers are kept',
@@ -1149,6 +1153,8 @@ export default {
         notify: 'New answers to {title}',
         notifyByEmail: true,
         notifyByWebhook: true,
+        // The most characters a new question of each kind accepts at first (our server refuses less than a real answer needs).
+        maxLength: { text: 100, email: 254, tel: 30, url: 2000, textarea: 2000, select: 100, file: 2000 },
       },
     },
     // Removing a page: what the visitors who open its address get from then on.

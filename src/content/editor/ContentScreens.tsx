@@ -30,6 +30,7 @@ import { ContentSearch } from './ContentSearch';
 import { EditScreen } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './entries';
 import { articleFileOf, articleIdOf } from './files';
+import { NewFormScreen } from './NewFormScreen';
 import { NewPageScreen } from './NewPageScreen';
 import { PublishAll } from './PublishAll';
 import { emptyValue } from './model';
@@ -156,7 +157,13 @@ function ContentList() {
         {group(t.pages, pages)}
         {group(t.articles.heading, articles, <AddArticle />)}
         {group(t.parts, parts)}
-        {group(t.forms, forms)}
+        {group(
+          t.forms,
+          forms,
+          <Button component={RouterLink} to="/content/new-form" variant="contained" sx={{ mt: 1 }}>
+            {t.newForm.open}
+          </Button>,
+        )}
       </Box>
     </Stack>
   );
@@ -171,6 +178,7 @@ export default function ContentScreens() {
         <Route path="edit" element={<EditScreen />} />
         <Route path="revisions" element={<RevisionsScreen />} />
         <Route path="new-page" element={<NewPageScreen />} />
+        <Route path="new-form" element={<NewFormScreen />} />
       </Routes>
     </ContentProvider>
   );

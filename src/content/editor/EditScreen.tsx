@@ -27,7 +27,9 @@ import { fill } from '../../platform/inbox/format';
 import { publish, PublishRefused, uploadImage, type UploadOptions } from './api';
 import { useContent } from './contentState';
 import { editAddress, entriesOf, type Entry } from './entries';
-import { articleIdOf, checkOptionsOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
+import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
+import { followLabels, formTitleOf } from '../model/newForm';
+import { lockedForms } from '../../site/forms/model/registry';
 import { ArticleRemoval, followTitle } from './articleEditing';
 import { SendArticle } from '../../newsletter/inbox/SendArticle';
 import { siteContentOf, type SiteContent } from '../model/siteContent';
@@ -268,6 +270,7 @@ export function EditScreen() {
   const entry: Entry | undefined = [...entries.pages, ...entries.parts, ...entries.forms, ...entries.articles].find((e) => e.file === file && e.at === at);
   // The content as it would be published: what the preview draws (its routes: the site's own and the pages made here).
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
+  const formNames = useMemo(() => Object.fromEntries(Object.entries(content.forms).map(([id, form]) => [id, formTitleOf(id, form)])), [content.forms]);
   const pages = useMemo(() => linkTargets(content), [content]);
 
   const pageId = pageIdOf(file);
@@ -361,6 +364,7 @@ export function EditScreen() {
             problems={checklist ? fileProblems.filter((p) => !p.toFill) : fileProblems}
             pages={pages}
             formIds={Object.keys(content.forms)}
+            formNames={formNames}
             onFocusField={onFocusField}
           />
         </Box>
@@ -376,7 +380,7 @@ export function EditScreen() {
   );
 }
 
-interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value' | 'at' | 'openSection' | 'problems' | 'pages' | 'formIds'> {
+interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value' | 'at' | 'openSection' | 'problems' | 'pages' | 'formIds' | 'formNames'> {
   /** The item's name: the form's. */
   label: string;
   /** The name of the part drawn (a page's section opened on its own). */
@@ -399,6 +403,9 @@ function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: Item
   const articleId = articleIdOf(file);
   const removing = articleId !== undefined && value === null;
   const isPublished = snapshot.files.some((f) => f.file === file);
+  // A form made in the editor: its questions not yet published take their keys from their labels.
+  const formId = formIdOf(file);
+  const madeHere = formId !== undefined && !lockedForms.includes(formId);
   return (
     <Box component="form" aria-label={label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => onFocusField(e.target.id)} noValidate sx={labelsAbove}>
       {articleId && (
@@ -411,7 +418,12 @@ function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: Item
           file={file}
           role={role}
           value={value}
-          onChange={(next) => setEdit(file, articleId && !isPublished ? followTitle(value, next) : next)}
+          onChange={(next) =>
+            setEdit(
+              file,
+              articleId && !isPublished ? followTitle(value, next) : madeHere ? followLabels(snapshot.files.find((f) => f.file === file)?.value, next) : next,
+            )
+          }
           {...(partLabel !== undefined ? { label: partLabel } : {})}
           uploadImage={upload}
         />

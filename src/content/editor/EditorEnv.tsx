@@ -32,6 +32,8 @@ export interface EditorEnv {
   /** Every address a link may lead to: config/routes.ts's (aliases too), the office's pages, the articles (src/content/editor/sitePages.ts). */
   pages: readonly SitePage[];
   formIds: readonly string[];
+  /** Each form's name as the office knows it (a form made in the editor by its title), by id; default: config/admin.ts `forms`. */
+  formNames?: Readonly<Record<string, string>>;
   /** Says a change to screen-reader users (a list item added, removed or moved). */
   announce(message: string): void;
   /**

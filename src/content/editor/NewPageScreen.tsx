@@ -33,7 +33,8 @@ import { useContent } from './contentState';
 import { editAddress } from './entries';
 import { addressOf, homeStep, newPageFile, newPageValue, pageSlugOf, takenAddresses } from './newPage';
 import { checkOptionsOf, pagesOf, ROUTES_FILE, valueOf } from './files';
-import { choiceLabelOf, officeSentence, sectionTypeLabel } from '../model/place';
+import { officeSentence, sectionTypeLabel } from '../model/place';
+import { formTitleOf } from '../model/newForm';
 import { counterOf } from './fields';
 import { isRecord } from './model';
 import { ScreenHeading } from './ScreenHeading';
@@ -81,7 +82,9 @@ function useNewPage() {
 
   const address = addressOf(typedAddress ?? (title.trim() === '' ? '' : pageSlugOf(title)));
   const pages = useMemo(() => pagesOf(snapshot, edits), [snapshot, edits]);
-  const formIds = useMemo(() => Object.keys(checkOptionsOf(snapshot, edits).forms ?? {}), [snapshot, edits]);
+  const forms = useMemo(() => checkOptionsOf(snapshot, edits).forms ?? {}, [snapshot, edits]);
+  const formIds = useMemo(() => Object.keys(forms), [forms]);
+  const formNames = useMemo(() => Object.fromEntries(Object.entries(forms).map(([id, value]) => [id, formTitleOf(id, value)])), [forms]);
   const [form, setForm] = useState(formIds.includes(t.form) ? t.form : (formIds[0] ?? ''));
   const taken = useMemo(() => takenAddresses(valueOf(snapshot, edits, ROUTES_FILE), pages), [snapshot, edits, pages]);
   const publicNames = useMemo(() => [...new Set(snapshot.publicFiles.map((f) => f.split('/')[1]!).filter(Boolean))], [snapshot.publicFiles]);
@@ -149,6 +152,7 @@ function useNewPage() {
     inputs: { titleInput, descriptionInput, addressInput, sectionsInput },
     sentences: { titleSentence, descriptionSentence, addressSentence, sectionsSentence, showTitleProblem, showDescriptionProblem },
     formIds,
+    formNames,
     asksForm,
     tried,
     ready,
@@ -200,7 +204,7 @@ function SectionsChoice({
 }
 
 export function NewPageScreen() {
-  const { boxes, inputs, sentences, formIds, asksForm, tried, ready, onSubmit } = useNewPage();
+  const { boxes, inputs, sentences, formIds, formNames, asksForm, tried, ready, onSubmit } = useNewPage();
   const {
     title,
     setTitle,
@@ -292,7 +296,7 @@ export function NewPageScreen() {
             <TextField id="new-page-form" select label={t.formChoice} value={form} onChange={(e) => setForm(e.target.value)} helperText={t.formHelp}>
               {formIds.map((id) => (
                 <MenuItem key={id} value={id}>
-                  {choiceLabelOf(undefined, id, true)}
+                  {formNames[id]}
                 </MenuItem>
               ))}
             </TextField>

@@ -27,6 +27,7 @@ export interface SchemaFormProps {
   problems: readonly ContentProblem[];
   pages: readonly SitePage[];
   formIds: readonly string[];
+  formNames?: EditorEnv['formNames'];
   uploadImage: EditorEnv['uploadImage'];
   /** The name of the part drawn (default: made from its key). */
   label?: string;
@@ -45,7 +46,21 @@ function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
   return current;
 }
 
-export function SchemaForm({ file, role, schema, value, onChange, at = [], problems, pages, formIds, uploadImage, openSection, label }: SchemaFormProps) {
+export function SchemaForm({
+  file,
+  role,
+  schema,
+  value,
+  onChange,
+  at = [],
+  problems,
+  pages,
+  formIds,
+  formNames,
+  uploadImage,
+  openSection,
+  label,
+}: SchemaFormProps) {
   const [announcement, setAnnouncement] = useState('');
   // The same words twice in a row are said again: the region is emptied first.
   const announce = useCallback((message: string) => {
@@ -53,8 +68,19 @@ export function SchemaForm({ file, role, schema, value, onChange, at = [], probl
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
   const env = useMemo<EditorEnv>(
-    () => ({ file, root: at, role, problems: problemsByPath(problems), pages, formIds, announce, uploadImage, ...(openSection ? { openSection } : {}) }),
-    [file, at.join('/'), role, problems, pages, formIds, announce, uploadImage, openSection], // eslint-disable-line react-hooks/exhaustive-deps
+    () => ({
+      file,
+      root: at,
+      role,
+      problems: problemsByPath(problems),
+      pages,
+      formIds,
+      ...(formNames ? { formNames } : {}),
+      announce,
+      uploadImage,
+      ...(openSection ? { openSection } : {}),
+    }),
+    [file, at.join('/'), role, problems, pages, formIds, formNames, announce, uploadImage, openSection], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));

@@ -9,6 +9,7 @@ import { routeTable } from '../model/routeTable';
 import { officeRoutes } from '../model/routing';
 import { articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
 import { isRecord } from './model';
+import { formTitleOf } from '../model/newForm';
 
 const t = admin.content;
 
@@ -37,12 +38,9 @@ export function entriesOf(snapshot: ContentSnapshot, edits: Edits = {}): { pages
     .sort((a, b) => table.findIndex((r) => r.path === a.livePath) - table.findIndex((r) => r.path === b.livePath));
   const hasSite = snapshot.files.some((f) => f.file === SITE_FILE);
   const parts = hasSite ? Object.entries(t.siteParts).map(([key, label]) => ({ file: SITE_FILE, at: key, label, livePath: '/' })) : [];
-  const forms = snapshot.files
+  const forms = currentFiles(snapshot, edits)
     .filter((f) => formIdOf(f.file))
-    .map((f) => {
-      const id = formIdOf(f.file)!;
-      return { file: f.file, label: (admin.forms as Record<string, string>)[id] ?? id, livePath: '/' };
-    });
+    .map((f) => ({ file: f.file, label: formTitleOf(formIdOf(f.file)!, f.value), livePath: '/' }));
   const site = valueOf(snapshot, edits, SITE_FILE);
   const base = isRecord(site) && isRecord(site.articles) && typeof site.articles.path === 'string' ? site.articles.path : '/';
   const articleFiles = [...new Set([...snapshot.files.map((f) => f.file), ...Object.keys(edits)])].filter((file) => articleIdOf(file));

@@ -214,7 +214,7 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
 
 function ChoiceEditor(props: FieldProps) {
   const { schema, value, onChange } = props;
-  const { formIds } = useEditorEnv();
+  const { formIds, formNames } = useEditorEnv();
   const field = useTextField(props);
   const locked = useLocked(schema);
   const meta = schema.meta.kind === 'choice' ? schema.meta : undefined;
@@ -233,7 +233,7 @@ function ChoiceEditor(props: FieldProps) {
       {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option} value={option}>
-          {choiceLabelOf(keyOf(props.path), option, meta?.from === 'forms')}
+          {(meta?.from === 'forms' ? formNames?.[option] : undefined) ?? choiceLabelOf(keyOf(props.path), option, meta?.from === 'forms')}
         </MenuItem>
       ))}
     </TextField>

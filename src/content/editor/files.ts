@@ -29,7 +29,7 @@ export function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFi
   return [
     ...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })),
     ...Object.entries(edits)
-      .filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file)))
+      .filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file) || formIdOf(file)))
       .map(([file, value]) => ({ file, value })),
   ].filter((f) => f.value !== null);
 }

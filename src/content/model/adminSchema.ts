@@ -1,6 +1,7 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
 import { lockedForms } from '../../site/forms/model/registry';
+import { fieldKinds } from '../../site/forms/model/formSchema';
 import {
   boolean,
   checkPlaceholders,
@@ -701,7 +702,8 @@ export const adminSchema = object({
     }),
     /** Making a form of the office's own: its screen's words, the retention periods offered, and what a new form starts with. */
     newForm: object({
-      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'noTitle', 'kind', 'kindHelp', 'retention', 'retentionHelp', 'create', 'cancel']).shape,
+      ...texts(['open', 'heading', 'intro', 'title', 'titleHelp', 'noTitle', 'purpose', 'purposeHelp', 'noPurpose', 'kind', 'kindHelp']).shape,
+      ...texts(['retention', 'retentionHelp', 'create', 'cancel']).shape,
       titleTaken: template(['title']),
       retentionChoices: list(object({ days: number({ min: 1, max: 3650, integer: true }), label: text() }), { min: 1 }),
       start: object({
@@ -709,6 +711,12 @@ export const adminSchema = object({
         notify: template(['title']),
         notifyByEmail: boolean(),
         notifyByWebhook: boolean(),
+        maxLength: object(
+          Object.fromEntries(fieldKinds.map((kind) => [kind, number({ min: 1, max: 100000, integer: true })])) as Record<
+            (typeof fieldKinds)[number],
+            Schema<number>
+          >,
+        ),
       }),
     }),
     /** Removing a page: what its address gives visitors (the removed page's words and links, or another page). */

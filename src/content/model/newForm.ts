@@ -6,7 +6,7 @@
  */
 import admin from '../../../config/admin';
 import { sharedMessages } from '../../site/forms/model/registry';
-import { slugOf } from '../../schema/text';
+import { fill, slugOf } from '../../schema/text';
 
 const start = admin.content.newForm.start;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -74,7 +74,7 @@ export function newFormValue({ title, kind, days }: NewForm, collections: Readon
     success: { toast: start.success, variant: 'success' },
     failure: { toast: start.failure, variant: 'error' },
     columns: {},
-    notify: { subject: start.notify.replace('{title}', title), email: start.notifyByEmail, webhook: start.notifyByWebhook },
+    notify: { subject: fill(start.notify, { title }), email: start.notifyByEmail, webhook: start.notifyByWebhook },
     retention: { days },
     messages: sharedMessages,
   };
@@ -117,4 +117,38 @@ export function privacyWithForm(
     return { file, value: { ...value, sections } };
   }
   return undefined;
+}
+
+/**
+ * A form made in the editor as the office changes it (`after`), its questions not yet published
+ * keyed by their labels: each question the published form (`published`) does not have gets its
+ * key made from its label again (its checks follow it), and a limit at least what a question of
+ * its kind starts with (config/admin.ts). A published question's key never changes.
+ */
+export function followLabels(published: unknown, after: unknown): unknown {
+  if (!isRecord(after) || !Array.isArray(after.fields)) return after;
+  const fixed = keysTaken(published);
+  const renamed = new Map<string, string>();
+  const taken = new Set(fixed);
+  const fields = after.fields.map((field: unknown) => {
+    if (!isRecord(field) || (typeof field.name === 'string' && fixed.has(field.name))) return field;
+    const name = fieldKeyOf(typeof field.label === 'string' ? field.label : '', taken);
+    taken.add(name);
+    if (typeof field.name === 'string' && field.name !== name) renamed.set(field.name, name);
+    const least = (start.maxLength as Record<string, number | undefined>)[typeof field.kind === 'string' ? field.kind : ''];
+    const maxLength = least !== undefined && !(typeof field.maxLength === 'number' && field.maxLength >= least) ? least : field.maxLength;
+    return { ...field, name, ...(maxLength === undefined ? {} : { maxLength }) };
+  });
+  const checks = Array.isArray(after.checks)
+    ? after.checks.map((check: unknown) =>
+        isRecord(check) && typeof check.field === 'string' && renamed.has(check.field) ? { ...check, field: renamed.get(check.field) } : check,
+      )
+    : after.checks;
+  return { ...after, fields, ...(checks === undefined ? {} : { checks }) };
+}
+
+/** A form's name as the office knows it: its own title (a form made in the editor), or the one config/admin.ts `forms` gives it. */
+export function formTitleOf(id: string, value: unknown): string {
+  if (isRecord(value) && typeof value.title === 'string' && value.title.trim() !== '') return value.title;
+  return (admin.forms as Readonly<Record<string, string>>)[id] ?? id;
 }

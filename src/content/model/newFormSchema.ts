@@ -11,7 +11,7 @@ import admin from '../../../config/admin';
 import { formSchema } from '../../site/forms/model/formSchema';
 import { oneOf, type CommonMeta, type Schema } from '../../schema/schema';
 
-type Marks = Pick<CommonMeta, 'contract' | 'developer' | 'owner'>;
+type Marks = Pick<CommonMeta, 'contract' | 'developer' | 'owner' | 'presenceFixed'>;
 
 /** The schema with `marks` at the key path `keys` ('*': a list's item), the rest (and every check) as it was. */
 function remark(schema: Schema<unknown>, keys: readonly string[], marks: Marks | ((old: Schema<unknown>) => Schema<unknown>)): Schema<unknown> {
@@ -34,8 +34,11 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['reset', editors],
   ['awaitsAnswer', editors],
   ['fields', editors],
+  // A question's kind is chosen when it is added (the server keeps a published one's).
+  ['fields.*.kind', editors],
   ['fields.*.maxLength', { ...editors, owner: false }],
   ['fields.*.required', editors],
+  ['fields.*.options', { presenceFixed: false }],
   ['checks', editors],
   ['checks.*.field', editors],
   ['checks.*.rule', editors],
