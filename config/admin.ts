@@ -1204,6 +1204,12 @@ export default {
       showPhone: 'Show the phone number (of the contact details)',
       showEmail: 'Show the e-mail address (of the contact details)',
       maxLength: 'Most characters an answer may have',
+      // A form made in the editor.
+      fields: 'Questions',
+      checks: 'Checks of the answers',
+      submitLabel: 'Words of the button',
+      submittingLabel: 'Words of the button while sending',
+      awaitsAnswer: 'Someone waits for our answer',
       inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
     },
     // Sentences under boxes whose name says too little, by the key's name.
@@ -1215,6 +1221,10 @@ export default {
     // The choices of some boxes in words, by the key's name; any other choice is shown as it is written.
     choices: {
       variant: { primary: 'Filled', secondary: 'Outlined', text: 'Plain link' },
+      // A question's kind, in a form made in the editor.
+      kind: { text: 'Short text', textarea: 'Long text', email: 'E-mail address', tel: 'Phone number', url: 'Web address', select: 'One choice from a list', file: 'A file' },
+      layout: { stacked: 'Questions under each other', inline: 'One question and an arrow button on a line' },
+      reset: { afterSave: 'Emptied once sent', always: 'Emptied at once, sent or not' },
       imageSide: { left: 'Left', right: 'Right' },
       icon: {
         phone: 'Phone',

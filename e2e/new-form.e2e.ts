@@ -13,6 +13,8 @@ import { publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
+import { labelOf } from '../src/content/model/place';
+import { fill } from '../src/schema/text';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });
@@ -21,6 +23,7 @@ const t = admin.content.newForm;
 const TITLE = 'Free website audit';
 const FILE = 'config/forms/free-website-audit.ts';
 const ADDRESS = '/website-audit';
+const QUESTION = 'Your current site';
 let account: Account;
 let origin: string;
 
@@ -59,6 +62,13 @@ test('the office makes a form, adds a question by its label, and publishes it', 
     await shot(page, `new-form-edit-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: fill(admin.content.addNamed, { name: admin.content.labels.fields }) }).click();
+  await page.getByRole('combobox', { name: labelOf('kind') }).last().click();
+  await page.getByRole('option', { name: admin.content.choices.kind.url, exact: true }).click();
+  await page.getByRole('textbox', { name: labelOf('label') }).last().fill(QUESTION);
+  // The preview draws it at once.
+  await expect(page.frameLocator('iframe').first().getByRole('textbox', { name: QUESTION })).toBeVisible();
+  await shot(page, 'new-form-question-1280');
   const publish = publishButton(page, FILE);
   await expect(publish).toBeEnabled();
   await publish.click();
@@ -87,6 +97,7 @@ test('a new landing page places it by its title, and the live page shows it at 1
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${origin}${ADDRESS}`);
     await expect(page.getByRole('textbox', { name: start.question })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: QUESTION })).toBeVisible();
     await expect(page.getByRole('button', { name: start.submitLabel })).toBeVisible();
     await expectNoAxeFindings(page, `the landing page with the new form at ${width} px`);
     await shot(page, `live-${width}`);

@@ -27,7 +27,7 @@ import { fill } from '../../platform/inbox/format';
 import { publish, PublishRefused, uploadImage, type UploadOptions } from './api';
 import { useContent } from './contentState';
 import { editAddress, entriesOf, type Entry } from './entries';
-import { articleIdOf, checkOptionsOf, formIdOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
+import { articleIdOf, checkOptionsOf, formIdOf, itemFilesOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
 import { followLabels, formTitleOf } from '../model/newForm';
 import { lockedForms } from '../../site/forms/model/registry';
 import { ArticleRemoval, followTitle } from './articleEditing';
@@ -221,9 +221,13 @@ function usePublishItem(file: string) {
     setPublishing({ kind: 'publishing' });
     setServerProblems([]);
     try {
-      const revision = await publish(snapshot.revision, [{ file, value: edits[file] }]);
+      const files = itemFilesOf(snapshot, edits, file);
+      const revision = await publish(
+        snapshot.revision,
+        files.map((f) => ({ file: f, value: edits[f] })),
+      );
       setPublishing({ kind: 'published', revision, livePath });
-      published([file]);
+      published(files);
       await reload();
     } catch (error) {
       if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
@@ -262,7 +266,7 @@ export function EditScreen() {
   const value = valueOf(snapshot, edits, file);
   const checked = useMemo(() => ({ ...snapshot, publicFiles: [...snapshot.publicFiles, ...uploaded] }), [snapshot, uploaded]);
   // This item as it would be published alone: the drafts of other items are not in it.
-  const problems = useMemo(() => publishProblems(checked, edits, [file]), [checked, edits, file]);
+  const problems = useMemo(() => publishProblems(checked, edits, itemFilesOf(snapshot, edits, file)), [checked, edits, file, snapshot]);
   const shown = problems.length > 0 ? problems : serverProblems;
   const fileProblems = useMemo(() => shown.filter((p) => p.file === file), [shown, file]);
 

@@ -7,6 +7,7 @@ import { checkContent, type CheckOptions, type Problem } from '../model/checkCon
 import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../model/contentSchemas';
 import { officeWordsOf, toFillOf } from '../model/place';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../model/contentApi';
+import { isRecord } from './model';
 
 export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
 
@@ -131,4 +132,29 @@ export function readyToPublish(
 export function inOfficeWords(problem: Problem, value: unknown): ContentProblem {
   const said = officeWordsOf(problem, value);
   return { file: problem.file, path: [...problem.path], message: said.sentence, field: said.field, ...toFillOf(problem.words) };
+}
+
+/** A page's list of what each form collects (the privacy notice) names the form `id`. */
+function listsForm(page: unknown, id: string): boolean {
+  const sections = isRecord(page) && Array.isArray(page.sections) ? page.sections : [];
+  return sections.some(
+    (section: unknown) =>
+      isRecord(section) &&
+      isRecord(section.forms) &&
+      Array.isArray(section.forms.items) &&
+      section.forms.items.some((item: unknown) => isRecord(item) && item.form === id),
+  );
+}
+
+/**
+ * The files one item's Publish sends: the item's own, and for a form made here and not yet
+ * published, the privacy page's edit that adds its line (the site checks that every form has one,
+ * so the two go live together).
+ */
+export function itemFilesOf(snapshot: ContentSnapshot, edits: Edits, file: string): string[] {
+  const id = formIdOf(file);
+  if (id === undefined || snapshot.files.some((f) => f.file === file)) return [file];
+  const published = new Map(snapshot.files.map((f) => [f.file, f.value]));
+  const withLine = Object.keys(edits).filter((other) => pageIdOf(other) && listsForm(edits[other], id) && !listsForm(published.get(other), id));
+  return [file, ...withLine];
 }
