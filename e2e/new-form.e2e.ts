@@ -63,9 +63,15 @@ test('the office makes a form, adds a question by its label, and publishes it', 
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: fill(admin.content.addNamed, { name: admin.content.labels.fields }) }).click();
-  await page.getByRole('combobox', { name: labelOf('kind') }).last().click();
+  await page
+    .getByRole('combobox', { name: labelOf('kind') })
+    .last()
+    .click();
   await page.getByRole('option', { name: admin.content.choices.kind.url, exact: true }).click();
-  await page.getByRole('textbox', { name: labelOf('label') }).last().fill(QUESTION);
+  await page
+    .getByRole('textbox', { name: labelOf('label') })
+    .last()
+    .fill(QUESTION);
   // The preview draws it at once.
   await expect(page.frameLocator('iframe').first().getByRole('textbox', { name: QUESTION })).toBeVisible();
   await shot(page, 'new-form-question-1280');

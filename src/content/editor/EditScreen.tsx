@@ -471,7 +471,8 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
   const edited = Object.hasOwn(edits, file);
   const kind = itemKindOf(file);
   // Publish sends this item alone; the account's drafts of other items stay as they are, and the screen says which.
-  const elsewhere = Object.keys(edits).filter((f) => f !== file);
+  const withIt = itemFilesOf(snapshot, edits, file);
+  const elsewhere = Object.keys(edits).filter((f) => !withIt.includes(f));
   const otherParts = kind === 'part' ? changedParts(snapshot, edits).filter((part) => part !== label) : [];
   const canPublish = edited && !blocked && publishing.kind !== 'publishing';
   const publishNotes = [
