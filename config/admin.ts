@@ -1154,7 +1154,14 @@ export default {
         notifyByEmail: true,
         notifyByWebhook: true,
         // The most characters a new question of each kind accepts at first (our server refuses less than a real answer needs).
-        maxLength: { text: 100, email: 254, tel: 30, url: 2000, textarea: 2000, select: 100, file: 2000 },
+        maxLength: { text: 100, email: 254, tel: 30, url: 2000, textarea: 2000, select: 100, file: 2000, number: 30, radio: 100, checkboxes: 100, date: 10, consent: 5 },
+        // The first answer of a question with choices (a list, radio buttons, checkboxes).
+        option: 'First answer',
+        // The check a question marked Required gets ({label} is replaced by its label).
+        required: 'Please fill in “{label}”.',
+        // The number a new check "at least … characters" starts with, and how the list of checks says it before one is chosen.
+        min: 20,
+        anyNumber: 'N',
       },
     },
     // Removing a page: what the visitors who open its address get from then on.
@@ -1222,7 +1229,20 @@ export default {
     choices: {
       variant: { primary: 'Filled', secondary: 'Outlined', text: 'Plain link' },
       // A question's kind, in a form made in the editor.
-      kind: { text: 'Short text', textarea: 'Long text', email: 'E-mail address', tel: 'Phone number', url: 'Web address', select: 'One choice from a list', file: 'A file' },
+      kind: {
+        text: 'Short text',
+        textarea: 'Long text',
+        email: 'E-mail address',
+        tel: 'Phone number',
+        url: 'Web address',
+        number: 'A number',
+        select: 'One choice from a list',
+        radio: 'One choice as round buttons',
+        checkboxes: 'Several choices as boxes to tick',
+        date: 'A date',
+        consent: 'A box to tick (agreeing to a sentence)',
+        file: 'A file',
+      },
       layout: { stacked: 'Questions under each other', inline: 'One question and an arrow button on a line' },
       reset: { afterSave: 'Emptied once sent', always: 'Emptied at once, sent or not' },
       imageSide: { left: 'Left', right: 'Right' },

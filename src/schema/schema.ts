@@ -72,8 +72,12 @@ export type KindMeta =
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
   /** `absent`: what a key left out means (an optional key that is on unless turned off). */
   | { readonly kind: 'boolean'; readonly absent?: boolean }
-  /** One of fixed words; `from: 'forms'`: one of the site's forms (known only from the content). */
-  | { readonly kind: 'choice'; readonly options: readonly string[]; readonly from?: 'forms' }
+  /**
+   * One of fixed words; `from: 'forms'`: one of the site's forms (known only from the content);
+   * `from: 'fields'`: one of the questions of the form edited, by their keys (named by their labels);
+   * `words`: each choice as the editor names it (else config/admin.ts content.choices by the key's name).
+   */
+  | { readonly kind: 'choice'; readonly options: readonly string[]; readonly from?: 'forms' | 'fields'; readonly words?: Readonly<Record<string, string>> }
   /** Always this word (a section's `type`): shown, never edited. */
   | { readonly kind: 'fixed'; readonly value: string }
   /** A link: one of the site's pages (when `pages`) or a full https:, mailto: or tel: address. */
@@ -184,6 +188,11 @@ export interface CommonMeta {
    * settings come with its kind): the editor shows it where it is, never adds or removes it.
    */
   readonly presenceFixed?: boolean;
+  /**
+   * With `owner`: shown on an owner's screens only. An editor's leave it out, where it would be a
+   * box that can only be read and says nothing of the words (a form's columns, how long it keeps answers).
+   */
+  readonly ownerScreens?: boolean;
 }
 
 type SchemaMeta = KindMeta & CommonMeta;

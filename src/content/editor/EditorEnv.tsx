@@ -34,6 +34,8 @@ export interface EditorEnv {
   formIds: readonly string[];
   /** Each form's name as the office knows it (a form made in the editor by its title), by id; default: config/admin.ts `forms`. */
   formNames?: Readonly<Record<string, string>>;
+  /** The questions of the form edited (its `fields`), by key, named by their labels: what a check or a condition names. */
+  questions?: readonly { name: string; label: string }[];
   /** Says a change to screen-reader users (a list item added, removed or moved). */
   announce(message: string): void;
   /**

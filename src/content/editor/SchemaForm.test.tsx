@@ -23,6 +23,7 @@ import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
 import { addItemLabel, officeWordsOf, sectionTypeLabel } from '../model/place';
 import { escapeRegExp, fill } from '../../schema/text';
 import { SchemaForm } from './SchemaForm';
+import { followLabels, newFormValue } from '../model/newForm';
 import { siteContentOf } from '../model/siteContent';
 import { linkTargets } from './sitePages';
 
@@ -306,6 +307,46 @@ describe('every file of config/', () => {
     const plain = (value as { fields: Array<{ options?: unknown; upload?: unknown }> }).fields.findIndex((f) => !f.options && !f.upload);
     for (const key of ['options', 'upload'])
       expect(within(field(file, ['fields', plain])).queryByRole('button', { name: fill(t.addNamed, { name: labelOf(key) }) })).toBeNull();
+  });
+
+  test("a form made in the editor: what it brings, each question's kind, a check's question and rule in words; its columns and how long it keeps answers only on an owner's screen", () => {
+    const file = 'config/forms/made-here.ts';
+    const kind = Object.keys(admin.kinds).at(-1)!;
+    const made = newFormValue({ title: 'Made here', kind, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+    const value = followLabels(undefined, { ...made, fields: [...(made.fields as unknown[]), { name: '', kind: 'radio', label: 'Which one', maxLength: 1 }] });
+    const drawn = (role: AdminRole) => {
+      const part = render(<Editor file={file} start={{ [file]: value }} role={role} />);
+      const checks = (value as { checks: unknown[] }).checks;
+      const counted = {
+        ...value!,
+        checks: [...checks, { field: 'whichOne', rule: 'minLength', min: 3, message: 'm' }, { field: 'whichOne', rule: 'url', message: 'u' }],
+      };
+      const one = (n: number) => render(<Editor file={file} start={{ [file]: counted }} at={['checks', n]} role={role} />);
+      const [minLength, url] = [one(checks.length), one(checks.length + 1)];
+      const check = {
+        question: field(file, ['checks', checks.length, 'field']).textContent,
+        rule: field(file, ['checks', checks.length, 'rule']).textContent,
+        min: document.getElementById(fieldId(file, ['checks', checks.length, 'min'])) !== null,
+        urlMin: document.getElementById(fieldId(file, ['checks', checks.length + 1, 'min'])) !== null,
+      };
+      minLength.unmount();
+      url.unmount();
+      const seen = {
+        kind: field(file, ['kind']).textContent,
+        question: field(file, ['fields', 1, 'kind']).textContent,
+        answer: field(file, ['fields', 1, 'options', 0]).textContent?.includes(t.newForm.start.option),
+        columns: document.getElementById(fieldId(file, ['columns'])) !== null,
+        retention: document.getElementById(fieldId(file, ['retention', 'days'])) !== null,
+        check,
+      };
+      part.unmount();
+      return seen;
+    };
+    // A check's question by its label, its rule in words, its number only for a rule that has one.
+    const check = { question: 'Which one', rule: fill(admin.ruleLabels.minLength, { min: t.newForm.start.anyNumber }), min: true, urlMin: false };
+    const words = { kind: admin.kinds[kind as keyof typeof admin.kinds], question: t.choices.kind.radio, answer: true, check };
+    expect(drawn('editor')).toEqual({ ...words, columns: false, retention: false });
+    expect(drawn('owner')).toEqual({ ...words, columns: true, retention: true });
   });
 
   test("what only an owner changes (ownerOnly in the schemas) is read-only to an editor and editable by an owner: a form's notification switches, the site's e-mail address; a field's limit has no box at all", () => {

@@ -10,7 +10,7 @@ import type { AdminRole } from '../../platform/roles';
 import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
-import { getAt, labelOf, setAt } from './model';
+import { getAt, isRecord, labelOf, setAt } from './model';
 
 export interface SchemaFormProps {
   file: string;
@@ -67,6 +67,14 @@ export function SchemaForm({
     setAnnouncement('');
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
+  const fields = isRecord(value) && Array.isArray(value.fields) ? value.fields : undefined;
+  const questions = useMemo(
+    () =>
+      fields?.flatMap((f: unknown) =>
+        isRecord(f) && typeof f.name === 'string' ? [{ name: f.name, label: typeof f.label === 'string' ? f.label : f.name }] : [],
+      ),
+    [fields],
+  );
   const env = useMemo<EditorEnv>(
     () => ({
       file,
@@ -76,11 +84,12 @@ export function SchemaForm({
       pages,
       formIds,
       ...(formNames ? { formNames } : {}),
+      ...(questions ? { questions } : {}),
       announce,
       uploadImage,
       ...(openSection ? { openSection } : {}),
     }),
-    [file, at.join('/'), role, problems, pages, formIds, formNames, announce, uploadImage, openSection], // eslint-disable-line react-hooks/exhaustive-deps
+    [file, at.join('/'), role, problems, pages, formIds, formNames, questions, announce, uploadImage, openSection], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));

@@ -60,7 +60,7 @@ function* textsOf(schema: Schema<unknown> | undefined, value: unknown, path: Pat
   if (schema?.meta.kind === 'fixed') return;
   if (typeof value === 'string') {
     // A choice by the words the screen shows it with ("Primary button"), not the word it is stored as.
-    if (schema?.meta.kind === 'choice') yield [path, choiceLabelOf(keyOf(path), value, schema.meta.from === 'forms')];
+    if (schema?.meta.kind === 'choice') yield [path, choiceLabelOf(keyOf(path), value, schema.meta.from === 'forms', schema.meta.words)];
     // A link to a page of the site by the page's title, as its box shows it.
     else if (schema?.meta.kind === 'link') {
       const page = pageOfLink(value, pages);

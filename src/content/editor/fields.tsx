@@ -214,10 +214,15 @@ function BooleanEditor({ schema, value, onChange, path, label }: FieldProps) {
 
 function ChoiceEditor(props: FieldProps) {
   const { schema, value, onChange } = props;
-  const { formIds, formNames } = useEditorEnv();
+  const { formIds, formNames, questions = [] } = useEditorEnv();
   const field = useTextField(props);
   const locked = useLocked(schema);
-  const meta = schema.meta.kind === 'choice' ? schema.meta : undefined;
+  const choice = schema.meta.kind === 'choice' ? schema.meta : undefined;
+  // The form's questions, named by their labels (a check's or a condition's question).
+  const meta =
+    choice?.from === 'fields'
+      ? { ...choice, options: questions.map((q) => q.name), words: Object.fromEntries(questions.map((q) => [q.name, q.label])) }
+      : choice;
   const options = [...(meta?.from === 'forms' ? formIds : (meta?.options ?? []))];
   // A value that is not a choice (a mistake in the file) is shown as it is; the checker says what is wrong.
   if (typeof value === 'string' && value !== '' && !options.includes(value)) options.push(value);
@@ -233,7 +238,7 @@ function ChoiceEditor(props: FieldProps) {
       {schema.optional && <MenuItem value={NONE}>{t.none}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option} value={option}>
-          {(meta?.from === 'forms' ? formNames?.[option] : undefined) ?? choiceLabelOf(keyOf(props.path), option, meta?.from === 'forms')}
+          {(meta?.from === 'forms' ? formNames?.[option] : undefined) ?? choiceLabelOf(keyOf(props.path), option, meta?.from === 'forms', meta?.words)}
         </MenuItem>
       ))}
     </TextField>
@@ -388,6 +393,8 @@ function KeyFields({
         const present = record[key] !== undefined;
         const change = (next: unknown) => onChange(setAt(record, [key], next));
         const composite = ['object', 'image', 'list', 'record', 'union'].includes(child.meta.kind);
+        // A setting only an owner sees (a form's columns): an editor's screen leaves it out.
+        if (child.meta.ownerScreens === true && ownerLocked(child, env)) return null;
         // A key that means something only beside another (a page's own address and its menu settings).
         if (child.meta.shownWith !== undefined && record[child.meta.shownWith] === undefined) return null;
         // A group whose presence is a developer's choice is shown where it is, never offered; nor one an editor may not change.

@@ -27,7 +27,7 @@ import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../
 import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../leads/model/attribution';
 import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
 import { ADMIN_ROLES } from '../../platform/roles';
-import { isCountedRule, ruleNames, type RuleName } from '../../platform/rules';
+import { MAX_RULE_MIN, isCountedRule, ruleNames, type RuleName } from '../../platform/rules';
 
 /** A template that is a paragraph or more (an instruction of several sentences). */
 const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };
@@ -707,8 +707,11 @@ export const adminSchema = object({
       titleTaken: template(['title']),
       retentionChoices: list(object({ days: number({ min: 1, max: 3650, integer: true }), label: text() }), { min: 1 }),
       start: object({
-        ...texts(['question', 'submitLabel', 'submittingLabel', 'success', 'failure']).shape,
+        ...texts(['question', 'submitLabel', 'submittingLabel', 'success', 'failure', 'option']).shape,
         notify: template(['title']),
+        required: template(['label']),
+        min: number({ min: 1, max: MAX_RULE_MIN, integer: true }),
+        anyNumber: text(),
         notifyByEmail: boolean(),
         notifyByWebhook: boolean(),
         maxLength: object(

@@ -6,7 +6,9 @@
 import admin from '../../../config/admin';
 import { collectionOf, fieldKeyOf, followLabels, formTitleOf, newFormId, newFormValue } from './newForm';
 import { newFormSchema } from './newFormSchema';
+import { choiceKinds, fieldKinds } from '../../site/forms/model/formSchema';
 import type { CheckContext } from '../../schema/schema';
+import { fill } from '../../schema/text';
 
 const start = admin.content.newForm.start;
 
@@ -49,7 +51,7 @@ it('a question not yet published takes its key from its label; a published one k
       { name: 'yourName', kind: 'text', label: 'Name', maxLength: 100 },
       { name: '', kind: 'url', label: 'Your site', maxLength: 1 },
     ],
-    checks: [{ field: '', rule: 'required', message: 'm' }],
+    checks: [{ field: '', rule: 'url', message: 'm' }],
   };
   const after = followLabels(published, draft) as typeof draft;
   expect(after.fields.map((f) => f.name)).toEqual(['yourName', 'yourSite']);
@@ -63,4 +65,42 @@ it('a question not yet published takes its key from its label; a published one k
   expect(
     (followLabels(renamed, { ...renamed, fields: [renamed.fields[0], { ...renamed.fields[1], label: 'Web address' }] }) as typeof draft).fields[1]!.name,
   ).toBe('currentSite');
+});
+
+it('a question of every kind the site has, added as the editor adds one, passes the schema: its limit from the words it starts with, a question of choices with a first answer', () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  for (const kind of fieldKinds.filter((k) => k !== 'file')) {
+    const added = followLabels(form, { ...form, fields: [...(form.fields as unknown[]), { name: '', kind, label: `Question ${kind}`, maxLength: 1 }] }) as {
+      fields: Array<{ options?: unknown[] }>;
+    };
+    expect([kind, checkAgainst(newFormSchema, added)]).toEqual([kind, []]);
+    expect([kind, added.fields.at(-1)!.options !== undefined]).toEqual([kind, (choiceKinds as readonly string[]).includes(kind)]);
+    // Made another kind before it is published, it keeps no answers it cannot show.
+    const retyped = followLabels(form, { ...added, fields: [added.fields[0], { ...added.fields.at(-1), kind: 'text' }] }) as typeof added;
+    expect(retyped.fields.at(-1)!.options).toBeUndefined();
+  }
+  // Each kind is offered in the office's words.
+  expect(fieldKinds.filter((kind) => !Object.hasOwn(admin.content.choices.kind, kind))).toEqual([]);
+});
+
+it("a question's Required switch brings its check, first of its checks, and takes it away; a check's number comes and goes with its rule", () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  const first = (form.fields as Array<{ name: string; label: string }>)[0]!;
+  // The form starts with a required question: the check that makes it so is there.
+  expect(form.checks).toEqual([{ field: first.name, rule: 'required', message: fill(start.required, { label: first.label }) }]);
+  const site = { name: 'site', kind: 'url', label: 'Site', maxLength: 2000 };
+  const draft = { ...form, fields: [first, site], checks: [{ field: 'site', rule: 'url', message: 'u' }] };
+  type Checks = { checks: Array<{ field: string; rule: string; min?: number }> };
+  const on = followLabels(form, { ...draft, fields: [first, { ...site, required: true }] }) as Checks;
+  expect(on.checks.map((c) => [c.field, c.rule])).toEqual([
+    ['site', 'required'],
+    ['site', 'url'],
+    [first.name, 'required'],
+  ]);
+  const off = followLabels(form, { ...on, fields: [{ ...first, required: false }, site] }) as Checks;
+  expect(off.checks.map((c) => [c.field, c.rule])).toEqual([['site', 'url']]);
+  const counted = followLabels(form, { ...off, checks: [{ field: 'site', rule: 'minLength', message: 'm' }] }) as Checks;
+  expect(counted.checks[0]!.min).toBe(start.min);
+  expect(checkAgainst(newFormSchema, counted)).toEqual([]);
+  expect('min' in (followLabels(form, { ...counted, checks: [{ ...counted.checks[0], rule: 'url' }] }) as Checks).checks[0]!).toBe(false);
 });

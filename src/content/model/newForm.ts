@@ -5,7 +5,9 @@
  * (fixed from then on), and the form's first value with the words config/admin.ts starts it with.
  */
 import admin from '../../../config/admin';
+import { choiceKinds } from '../../site/forms/model/formSchema';
 import { sharedMessages } from '../../site/forms/model/registry';
+import { isCountedRule } from '../../platform/rules';
 import { fill, slugOf } from '../../schema/text';
 
 const start = admin.content.newForm.start;
@@ -61,6 +63,7 @@ export interface NewForm {
 /** The form's first value: publishable as it is, with one question and the words config/admin.ts starts a form with. */
 export function newFormValue({ title, kind, days }: NewForm, collections: ReadonlySet<string>): Record<string, unknown> {
   const name = fieldKeyOf(start.question, new Set());
+  const fields = [{ name, kind: 'text', label: start.question, maxLength: 100, required: true }];
   return {
     title,
     collection: collectionOf(title, collections),
@@ -68,8 +71,8 @@ export function newFormValue({ title, kind, days }: NewForm, collections: Readon
     submitLabel: start.submitLabel,
     submittingLabel: start.submittingLabel,
     layout: 'stacked',
-    fields: [{ name, kind: 'text', label: start.question, maxLength: 100, required: true }],
-    checks: [],
+    fields,
+    checks: requiredChecks(fields, []),
     reset: 'afterSave',
     success: { toast: start.success, variant: 'success' },
     failure: { toast: start.failure, variant: 'error' },
@@ -123,7 +126,8 @@ export function privacyWithForm(
  * A form made in the editor as the office changes it (`after`), its questions not yet published
  * keyed by their labels: each question the published form (`published`) does not have gets its
  * key made from its label again (its checks follow it), and a limit at least what a question of
- * its kind starts with (config/admin.ts). A published question's key never changes.
+ * its kind starts with (config/admin.ts); a question of choices gets a first answer (its kind
+ * changed to one without, its answers go). A published question's key never changes.
  */
 export function followLabels(published: unknown, after: unknown): unknown {
   if (!isRecord(after) || !Array.isArray(after.fields)) return after;
@@ -137,14 +141,50 @@ export function followLabels(published: unknown, after: unknown): unknown {
     if (typeof field.name === 'string' && field.name !== name) renamed.set(field.name, name);
     const least = (start.maxLength as Record<string, number | undefined>)[typeof field.kind === 'string' ? field.kind : ''];
     const maxLength = least !== undefined && !(typeof field.maxLength === 'number' && field.maxLength >= least) ? least : field.maxLength;
-    return { ...field, name, ...(maxLength === undefined ? {} : { maxLength }) };
+    const { options, ...rest } = field;
+    const choices = (choiceKinds as readonly unknown[]).includes(field.kind);
+    const answers = choices ? (Array.isArray(options) && options.length > 0 ? options : [{ value: start.option }]) : undefined;
+    return { ...rest, name, ...(maxLength === undefined ? {} : { maxLength }), ...(answers === undefined ? {} : { options: answers }) };
   });
-  const checks = Array.isArray(after.checks)
+  const followed = Array.isArray(after.checks)
     ? after.checks.map((check: unknown) =>
         isRecord(check) && typeof check.field === 'string' && renamed.has(check.field) ? { ...check, field: renamed.get(check.field) } : check,
       )
-    : after.checks;
+    : undefined;
+  const checks = followed === undefined ? after.checks : requiredChecks(fields, followed.map(withNumber));
   return { ...after, fields, ...(checks === undefined ? {} : { checks }) };
+}
+
+/** A check with the number its rule needs (at least N characters: the number config/admin.ts starts it with), and none for a rule without. */
+function withNumber(check: unknown): unknown {
+  if (!isRecord(check)) return check;
+  const counted = typeof check.rule === 'string' && isCountedRule(check.rule);
+  if (counted && typeof check.min !== 'number') return { ...check, min: start.min };
+  if (!counted && check.min !== undefined) {
+    const { min: _left, ...rest } = check;
+    return rest;
+  }
+  return check;
+}
+
+/**
+ * The checks with a question's Required switch made true (the switch alone only draws a star): a
+ * question switched on gets its "must be filled in" check, first of its checks, with the message
+ * config/admin.ts starts it with; one switched off loses it.
+ */
+function requiredChecks(fields: readonly unknown[], checks: readonly unknown[]): unknown[] {
+  const isRequiredOf = (check: unknown, name: unknown) => isRecord(check) && check.field === name && check.rule === 'required';
+  let out = checks.filter((check) => {
+    const field = fields.find((f) => isRecord(f) && isRecord(check) && f.name === check.field);
+    return !(isRequiredOf(check, isRecord(check) ? check.field : undefined) && isRecord(field) && field.required !== true);
+  });
+  for (const field of fields) {
+    if (!isRecord(field) || field.required !== true || out.some((check) => isRequiredOf(check, field.name))) continue;
+    const added = { field: field.name, rule: 'required', message: fill(start.required, { label: typeof field.label === 'string' ? field.label : '' }) };
+    const first = out.findIndex((check) => isRecord(check) && check.field === field.name);
+    out = first < 0 ? [...out, added] : [...out.slice(0, first), added, ...out.slice(first)];
+  }
+  return out;
 }
 
 /** A form's name as the office knows it: its own title (a form made in the editor), or the one config/admin.ts `forms` gives it. */

@@ -9,9 +9,11 @@
  */
 import admin from '../../../config/admin';
 import { formSchema } from '../../site/forms/model/formSchema';
+import { ruleNames } from '../../platform/rules';
 import { oneOf, type CommonMeta, type Schema } from '../../schema/schema';
+import { fill } from '../../schema/text';
 
-type Marks = Pick<CommonMeta, 'contract' | 'developer' | 'owner' | 'presenceFixed'>;
+type Marks = Pick<CommonMeta, 'contract' | 'developer' | 'owner' | 'presenceFixed' | 'ownerScreens' | 'shownWith'>;
 
 /** The schema with `marks` at the key path `keys` ('*': a list's item), the rest (and every check) as it was. */
 function remark(schema: Schema<unknown>, keys: readonly string[], marks: Marks | ((old: Schema<unknown>) => Schema<unknown>)): Schema<unknown> {
@@ -28,8 +30,14 @@ function remark(schema: Schema<unknown>, keys: readonly string[], marks: Marks |
 const editors: Marks = { contract: false, developer: false };
 /** What a form made in the editor lets the office change, key by key. */
 const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown>)][] = [
-  // What it brings: one of the kinds config/admin.ts names.
-  ['kind', (old) => ({ ...oneOf(Object.keys(admin.kinds)), optional: old.optional, check: old.check })],
+  // What it brings: one of the kinds config/admin.ts names, in its words.
+  [
+    'kind',
+    (old) => {
+      const kinds = oneOf(Object.keys(admin.kinds));
+      return { ...kinds, meta: { ...kinds.meta, words: admin.kinds }, optional: old.optional, check: old.check };
+    },
+  ],
   ['layout', editors],
   ['reset', editors],
   ['awaitsAnswer', editors],
@@ -40,10 +48,22 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['fields.*.required', editors],
   ['fields.*.options', { presenceFixed: false }],
   ['checks', editors],
-  ['checks.*.field', editors],
-  ['checks.*.rule', editors],
-  ['columns', { contract: false, developer: false, owner: true }],
-  ['retention', { developer: false, owner: true }],
+  // A check's question, chosen among the form's by its label.
+  ['checks.*.field', (old) => ({ ...old, meta: { ...old.meta, kind: 'choice', options: [], from: 'fields', contract: false } })],
+  // Its rule in the office's words (config/admin.ts ruleLabels); "must be filled in" comes with a question's Required switch.
+  [
+    'checks.*.rule',
+    (old) => {
+      const rules = oneOf(ruleNames.filter((rule) => rule !== 'required'));
+      const words = Object.fromEntries(ruleNames.map((rule) => [rule, fill(admin.ruleLabels[rule], { min: admin.content.newForm.start.anyNumber })]));
+      return { ...rules, meta: { ...old.meta, ...rules.meta, words, contract: false }, optional: old.optional, check: old.check };
+    },
+  ],
+  // Its number, asked only of a rule that has one (src/content/model/newForm.ts followLabels gives it one then, and takes it away otherwise).
+  ['checks.*.min', { shownWith: 'min' }],
+  // An owner's, and only on an owner's screens: to an editor they would be boxes to read, never to change.
+  ['columns', { contract: false, developer: false, owner: true, ownerScreens: true }],
+  ['retention', { developer: false, owner: true, ownerScreens: true }],
 ];
 
 /** A form made in the editor, as the editor shows it and its server holds an editor's changes to it. */

@@ -43,10 +43,13 @@ export function helpOf(key: string | undefined, schema?: Schema<unknown>): strin
   return key !== undefined && Object.hasOwn(helps, key) ? helps[key] : undefined;
 }
 
-/** A choice in words: a form by its name, a choice config/admin.ts names for its key (content.choices), else as it is written. */
-export function choiceLabelOf(key: string | undefined, option: string, fromForms = false): string {
+/**
+ * A choice in words: a form by its name, the choice's own words (its schema's `words`), a choice
+ * config/admin.ts names for its key (content.choices), else as it is written.
+ */
+export function choiceLabelOf(key: string | undefined, option: string, fromForms = false, own?: Readonly<Record<string, string>>): string {
   if (fromForms) return formNames[option] ?? option;
-  const words = key !== undefined && Object.hasOwn(choiceWords, key) ? choiceWords[key]! : undefined;
+  const words = own ?? (key !== undefined && Object.hasOwn(choiceWords, key) ? choiceWords[key]! : undefined);
   return words && Object.hasOwn(words, option) ? words[option]! : option;
 }
 

@@ -31,7 +31,7 @@ export const fieldKinds = ['text', 'email', 'tel', 'url', 'textarea', 'select', 
 type FieldKind = (typeof fieldKinds)[number];
 
 /** The kinds whose value is one of `options` (checkboxes: a list of them). */
-const choiceKinds: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
+export const choiceKinds: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
 
 /** The least a limit may be, in words for its sentence: `what` a field of this kind is, and `because` of what it needs as many characters. */
 interface LeastLength {
