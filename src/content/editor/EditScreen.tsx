@@ -29,7 +29,7 @@ import { useContent } from './contentState';
 import { editAddress, entriesOf, type Entry } from './entries';
 import { articleIdOf, checkOptionsOf, formIdOf, itemFilesOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './files';
 import { followLabels, formTitleOf } from '../model/newForm';
-import { lockedForms } from '../../site/forms/model/registry';
+import { isLocked } from '../../site/forms/model/registry';
 import { ArticleRemoval, followTitle } from './articleEditing';
 import { SendArticle } from '../../newsletter/inbox/SendArticle';
 import { siteContentOf, type SiteContent } from '../model/siteContent';
@@ -409,7 +409,7 @@ function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: Item
   const isPublished = snapshot.files.some((f) => f.file === file);
   // A form made in the editor: its questions not yet published take their keys from their labels.
   const formId = formIdOf(file);
-  const madeHere = formId !== undefined && !lockedForms.includes(formId);
+  const madeHere = formId !== undefined && !isLocked(formId);
   return (
     <Box component="form" aria-label={label} onSubmit={(e) => e.preventDefault()} onFocus={(e) => onFocusField(e.target.id)} noValidate sx={labelsAbove}>
       {articleId && (

@@ -1,6 +1,6 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
-import { lockedForms } from '../../site/forms/model/registry';
+import { isLocked } from '../../site/forms/model/registry';
 import { fieldKinds } from '../../site/forms/model/formSchema';
 import {
   boolean,
@@ -187,7 +187,7 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
       const given = value as Record<string, unknown>;
       for (const id of ctx.formIds) {
         // A form made in the editor names itself (its `title`); the specification's four are named here.
-        if (!(id in given) && !lockedForms.includes(id)) continue;
+        if (!(id in given) && !isLocked(id)) continue;
         if (!(id in given)) ctx.report([...path, id], `is missing. Give the form "${id}" of config/forms the name the inbox shows it by.`, { kind: 'missing' });
         else text().check(given[id], [...path, id], ctx);
       }

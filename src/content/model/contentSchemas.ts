@@ -3,7 +3,7 @@
  * the file by ('config/pages/home.ts'): the editor's forms, its sentences and its server read it here.
  */
 import { formSchema } from '../../site/forms/model/formSchema';
-import { lockedForms } from '../../site/forms/model/registry';
+import { isLocked } from '../../site/forms/model/registry';
 import { newFormSchema } from './newFormSchema';
 import { adminSchema } from './adminSchema';
 import { articleSchema } from './articleSchema';
@@ -31,7 +31,7 @@ const single: Readonly<Record<string, Schema<unknown>>> = {
 export function schemaOfFile(file: string): Schema<unknown> | undefined {
   if (Object.hasOwn(single, file)) return single[file];
   if (PAGE.test(file)) return pageSchema;
-  if (FORM.test(file)) return lockedForms.includes(FORM.exec(file)![1]!) ? formSchema : newFormSchema;
+  if (FORM.test(file)) return isLocked(FORM.exec(file)![1]!) ? formSchema : newFormSchema;
   if (ARTICLE.test(file)) return articleSchema;
   return undefined;
 }

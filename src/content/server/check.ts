@@ -15,7 +15,7 @@ import { officeWordsOf, toFillOf } from '../model/place';
 import { schemaOfFile } from '../model/contentSchemas';
 import type { Path, Refusal } from '../../schema/schema';
 import { contractReason, contractSentence, newFormContract, READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';
-import { lockedForms } from '../../site/forms/model/registry';
+import { isLocked } from '../../site/forms/model/registry';
 import { startsAs } from '../model/newForm';
 import type { ContentChange, ContentProblem } from '../model/contentApi';
 import { diffValues, type Edit } from '../model/contentDiff';
@@ -113,7 +113,7 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     const isForm = formFiles.has(change.file) ? true : undefined;
     // The specification's four forms keep their fields; any other form (made in the editor) keeps its published keys, kinds and collection.
     const formId = isForm || /^config\/forms\/[^_/][^/]*\.ts$/.test(change.file) ? idOf(options.formFiles, change.file, 'forms') : undefined;
-    const locked = formId === undefined || lockedForms.includes(formId);
+    const locked = formId === undefined || isLocked(formId);
     const refusedAt: Path[] = [];
     for (const edit of (made || removed) && !locked ? [] : edits) {
       const reason = contractReason(change.file, edit.path, edit.op === 'splice' || edit.op === 'move', isForm, locked);

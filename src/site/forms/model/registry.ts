@@ -18,7 +18,8 @@ export type UploadConfig = NonNullable<FieldConfig['upload']>;
 export const lockedForms = ['newsletter', 'inquiry', 'freelancer', 'contact'] as const satisfies readonly (keyof typeof forms)[];
 type LockedForm = (typeof lockedForms)[number];
 
-const isLocked = (name: string): name is LockedForm => (lockedForms as readonly string[]).includes(name);
+/** Whether a form is one of the four (its fields never change). */
+export const isLocked = (name: string): name is LockedForm => (lockedForms as readonly string[]).includes(name);
 
 const bundled: Readonly<Record<string, FormConfig>> = forms;
 let byName: Readonly<Record<string, FormConfig>> = bundled;
