@@ -1,6 +1,5 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
 import forms from '../../../config/forms';
-import { isLocked } from '../../site/forms/model/registry';
 import { fieldKinds } from '../../site/forms/model/formSchema';
 import {
   boolean,
@@ -175,7 +174,7 @@ function formKinds(): Schema<Readonly<Record<string, string>>> {
   };
 }
 
-/** One name for each of the specification's forms of config/forms (lockedForms), and none for a form config/forms does not have. */
+/** One name for each form of config/forms without a title of its own (the specification's four), and none for a form config/forms does not have. */
 function formNames(): Schema<Readonly<Record<string, string>>> {
   const group = object({});
   return {
@@ -186,8 +185,9 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return group.check(value, path, ctx);
       const given = value as Record<string, unknown>;
       for (const id of ctx.formIds) {
-        // A form made in the editor names itself (its `title`); the specification's four are named here.
-        if (!(id in given) && !isLocked(id)) continue;
+        // A form made in the editor names itself (its `title`); the specification's four (in config/forms, untitled) are named here.
+        const bundled = (forms as Readonly<Record<string, { title?: string } | undefined>>)[id];
+        if (!(id in given) && (bundled === undefined || bundled.title !== undefined)) continue;
         if (!(id in given)) ctx.report([...path, id], `is missing. Give the form "${id}" of config/forms the name the inbox shows it by.`, { kind: 'missing' });
         else text().check(given[id], [...path, id], ctx);
       }
