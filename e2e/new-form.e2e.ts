@@ -13,7 +13,7 @@ import { publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
-import { labelOf } from '../src/content/model/place';
+import { addItemLabel, labelOf } from '../src/content/model/place';
 import { fill } from '../src/schema/text';
 
 needsCaddy();
@@ -62,7 +62,7 @@ test('the office makes a form, adds a question by its label, and publishes it', 
     await shot(page, `new-form-edit-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('button', { name: fill(admin.content.addNamed, { name: admin.content.labels.fields }) }).click();
+  await page.getByRole('button', { name: addItemLabel('fields', admin.content.labels.fields) }).click();
   await page
     .getByRole('combobox', { name: labelOf('kind') })
     .last()
