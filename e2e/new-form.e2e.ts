@@ -14,7 +14,6 @@ import { expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 import { addItemLabel, labelOf } from '../src/content/model/place';
-import { fill } from '../src/schema/text';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });
