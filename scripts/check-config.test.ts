@@ -126,7 +126,7 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
       edit(configDir, 'pages/privacy.ts', "          { form: 'newsletter',", "          // { form: 'newsletter',");
       return [
         'Found 2 problems in config/:',
-        'config/pages/privacy.ts: sections[1].forms.items does not list "newsletter". Every form of config/forms must say here what it collects and why.',
+        `config/pages/privacy.ts: sections[1].forms.items does not list “${admin.forms.newsletter}” ("newsletter"). Every form of config/forms must say here what it collects and why: add it to this list with its words.`,
         'config/forms/inquiry.ts: retention is missing: every form needs a retention period, which our server enforces and the privacy page shows. Add retention: { days: <number> } (730 is two years).',
       ];
     },
