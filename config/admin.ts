@@ -1217,6 +1217,8 @@ export default {
       submitLabel: 'Words of the button',
       submittingLabel: 'Words of the button while sending',
       awaitsAnswer: 'Someone waits for our answer',
+      showWhen: 'Show only when',
+      is: 'its answer is one of',
       inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
     },
     // Sentences under boxes whose name says too little, by the key's name.

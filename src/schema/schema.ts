@@ -74,10 +74,17 @@ export type KindMeta =
   | { readonly kind: 'boolean'; readonly absent?: boolean }
   /**
    * One of fixed words; `from: 'forms'`: one of the site's forms (known only from the content);
-   * `from: 'fields'`: one of the questions of the form edited, by their keys (named by their labels);
+   * `from: 'fields'`: one of the questions of the form edited, by their keys (named by their labels),
+   * with `kinds` only those of these kinds and never the question it belongs to (a condition's);
    * `words`: each choice as the editor names it (else config/admin.ts content.choices by the key's name).
    */
-  | { readonly kind: 'choice'; readonly options: readonly string[]; readonly from?: 'forms' | 'fields'; readonly words?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'choice';
+      readonly options: readonly string[];
+      readonly from?: 'forms' | 'fields';
+      readonly kinds?: readonly string[];
+      readonly words?: Readonly<Record<string, string>>;
+    }
   /** Always this word (a section's `type`): shown, never edited. */
   | { readonly kind: 'fixed'; readonly value: string }
   /** A link: one of the site's pages (when `pages`) or a full https:, mailto: or tel: address. */
@@ -94,7 +101,8 @@ export type KindMeta =
       readonly place?: number;
     }
   | { readonly kind: 'object'; readonly shape: Shape }
-  | { readonly kind: 'list'; readonly item: Schema<unknown>; readonly min?: number; readonly max?: number }
+  /** `from: 'answers'`: answers of the question its sibling `field` names, ticked among that question's options (a condition's). */
+  | { readonly kind: 'list'; readonly item: Schema<unknown>; readonly min?: number; readonly max?: number; readonly from?: 'answers' }
   /** One of several groups told apart by their `type` (page sections). */
   | { readonly kind: 'union'; readonly variants: Readonly<Record<string, Schema<unknown>>> }
   /**

@@ -19,6 +19,16 @@ export interface SitePage {
   label: string;
 }
 
+/** A question of the form edited: `at`, its place in `fields`; its answers (a question of choices); `condition`, the question its showWhen names. */
+export interface Question {
+  name: string;
+  label: string;
+  at: number;
+  kind?: string;
+  options: readonly { value: string; label: string }[];
+  condition?: string;
+}
+
 export interface EditorEnv {
   file: string;
   /** The part of the file the screen draws (a page's section opened on its own: ['sections', 2]); [] for the whole file. */
@@ -35,7 +45,7 @@ export interface EditorEnv {
   /** Each form's name as the office knows it (a form made in the editor by its title), by id; default: config/admin.ts `forms`. */
   formNames?: Readonly<Record<string, string>>;
   /** The questions of the form edited (its `fields`), by key, named by their labels: what a check or a condition names. */
-  questions?: readonly { name: string; label: string }[];
+  questions?: readonly Question[];
   /** Says a change to screen-reader users (a list item added, removed or moved). */
   announce(message: string): void;
   /**

@@ -349,6 +349,44 @@ describe('every file of config/', () => {
     expect(drawn('owner')).toEqual({ ...words, columns: true, retention: true });
   });
 
+  test("a question's condition is chosen from lists: another question of choices by its label, and its answers ticked, with no box to type either in", async () => {
+    const file = 'config/forms/made-here.ts';
+    const kind = Object.keys(admin.kinds).at(-1)!;
+    const made = newFormValue({ title: 'Made here', kind, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+    const extra = [
+      { name: '', kind: 'radio', label: 'Which one', maxLength: 5, options: [{ value: 'Ay' }, { value: 'Bee', label: 'Bee words' }] },
+      { name: '', kind: 'text', label: 'Your site', maxLength: 50 },
+      { name: '', kind: 'checkboxes', label: 'Several', maxLength: 5, options: [{ value: 'Cee' }] },
+    ];
+    const laid = followLabels(undefined, { ...made, fields: [...(made.fields as unknown[]), ...extra] }) as { fields: Array<Record<string, unknown>> };
+    const at = laid.fields.findIndex((f) => f.label === 'Your site');
+    const value = { ...laid, fields: laid.fields.map((f, i) => (i === at ? { ...f, showWhen: { field: 'whichOne', is: ['Ay'] } } : f)) };
+    let edited: unknown;
+    render(<Editor file={file} start={{ [file]: value }} at={['fields', at]} onEdit={(v) => (edited = v)} />);
+    const where = ['fields', at, 'showWhen'];
+    await person().click(field(file, [...where, 'field']));
+    const offered = screen.getAllByRole('option').map((o) => o.textContent);
+    await person().keyboard('{Escape}');
+    const answers = within(field(file, [...where, 'is'])).getAllByRole('checkbox') as HTMLInputElement[];
+    const seen = {
+      offered,
+      answers: answers.map((box) => [box.closest('label')?.textContent, box.checked]),
+      typed: document.getElementById(fieldId(file, [...where, 'is', 0])) !== null,
+    };
+    expect(seen).toEqual({
+      offered: expect.arrayContaining(['Which one', 'Several']),
+      answers: [
+        ['Ay', true],
+        ['Bee words', false],
+      ],
+      typed: false,
+    });
+    expect(offered).not.toContain('Your site');
+    expect(offered.filter((o) => o !== t.none)).toEqual(['Which one', 'Several']);
+    await person().click(answers[1]!);
+    expect((edited as typeof value).fields[at]!.showWhen).toEqual({ field: 'whichOne', is: ['Ay', 'Bee'] });
+  });
+
   test("what only an owner changes (ownerOnly in the schemas) is read-only to an editor and editable by an owner: a form's notification switches, the site's e-mail address; a field's limit has no box at all", () => {
     const form = 'config/forms/contact.ts';
     const site = 'config/site.ts';

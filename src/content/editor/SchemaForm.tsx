@@ -8,7 +8,7 @@ import type { Path, Schema } from '../../schema/schema';
 import type { ContentProblem } from '../model/contentApi';
 import type { AdminRole } from '../../platform/roles';
 import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
-import { EditorEnvContext, problemsByPath, type EditorEnv, type SitePage } from './EditorEnv';
+import { EditorEnvContext, problemsByPath, type EditorEnv, type Question, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
 import { getAt, isRecord, labelOf, setAt } from './model';
 
@@ -70,8 +70,21 @@ export function SchemaForm({
   const fields = isRecord(value) && Array.isArray(value.fields) ? value.fields : undefined;
   const questions = useMemo(
     () =>
-      fields?.flatMap((f: unknown) =>
-        isRecord(f) && typeof f.name === 'string' ? [{ name: f.name, label: typeof f.label === 'string' ? f.label : f.name }] : [],
+      fields?.flatMap((f: unknown, at: number): Question[] =>
+        isRecord(f) && typeof f.name === 'string'
+          ? [
+              {
+                name: f.name,
+                label: typeof f.label === 'string' ? f.label : f.name,
+                at,
+                ...(typeof f.kind === 'string' ? { kind: f.kind } : {}),
+                options: (Array.isArray(f.options) ? f.options : []).flatMap((o: unknown) =>
+                  isRecord(o) && typeof o.value === 'string' ? [{ value: o.value, label: typeof o.label === 'string' ? o.label : o.value }] : [],
+                ),
+                ...(isRecord(f.showWhen) && typeof f.showWhen.field === 'string' ? { condition: f.showWhen.field } : {}),
+              },
+            ]
+          : [],
       ),
     [fields],
   );

@@ -8,6 +8,7 @@
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -218,11 +219,11 @@ function ChoiceEditor(props: FieldProps) {
   const field = useTextField(props);
   const locked = useLocked(schema);
   const choice = schema.meta.kind === 'choice' ? schema.meta : undefined;
-  // The form's questions, named by their labels (a check's or a condition's question).
+  // The form's questions, named by their labels (a check's or a condition's question; a condition's among the others of `kinds`).
+  const own = questionAt(props.path);
+  const offered = choice?.kinds ? questions.filter((q) => q.at !== own && q.kind !== undefined && choice.kinds!.includes(q.kind)) : questions;
   const meta =
-    choice?.from === 'fields'
-      ? { ...choice, options: questions.map((q) => q.name), words: Object.fromEntries(questions.map((q) => [q.name, q.label])) }
-      : choice;
+    choice?.from === 'fields' ? { ...choice, options: offered.map((q) => q.name), words: Object.fromEntries(offered.map((q) => [q.name, q.label])) } : choice;
   const options = [...(meta?.from === 'forms' ? formIds : (meta?.options ?? []))];
   // A value that is not a choice (a mistake in the file) is shown as it is; the checker says what is wrong.
   if (typeof value === 'string' && value !== '' && !options.includes(value)) options.push(value);
@@ -511,7 +512,58 @@ function ImageEditor(props: FieldProps) {
 }
 
 function ListFieldEditor(props: FieldProps) {
+  if (props.schema.meta.kind === 'list' && props.schema.meta.from === 'answers') return <AnswersEditor {...props} />;
   return <ListEditor {...props} Field={SchemaField} />;
+}
+
+/** The place in `fields` of the question a path is inside ("fields", 2, "showWhen", "field" -> 2), if any. */
+function questionAt(path: Path): number | undefined {
+  const at = path.lastIndexOf('fields');
+  const index = at < 0 ? undefined : path[at + 1];
+  return typeof index === 'number' ? index : undefined;
+}
+
+/** A condition's answers: ticked among the options of the question it names (none named yet: nothing to tick). */
+function AnswersEditor({ schema, value, onChange, path, label }: FieldProps) {
+  const { file, questions = [] } = useEditorEnv();
+  const locked = useLocked(schema);
+  const problems = useProblems(path);
+  const helper = useHelper(schema, problems, path);
+  const own = questions.find((q) => q.at === questionAt(path));
+  const named = questions.find((q) => q.name === own?.condition);
+  const ticked = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const id = fieldId(file, path);
+  return (
+    <Box component="fieldset" id={id} aria-describedby={helper ? `${id}-helper` : undefined} sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="body2">
+        {label}
+      </Typography>
+      {named?.options.map((option) => (
+        <FormControlLabel
+          key={option.value}
+          label={option.label}
+          control={
+            <Checkbox
+              disabled={locked}
+              checked={ticked.includes(option.value)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? named.options.map((o) => o.value).filter((v) => v === option.value || ticked.includes(v))
+                    : ticked.filter((v) => v !== option.value),
+                )
+              }
+            />
+          }
+        />
+      ))}
+      {helper && (
+        <FormHelperText id={`${id}-helper`} error={problems.length > 0}>
+          {helper}
+        </FormHelperText>
+      )}
+    </Box>
+  );
 }
 
 /** Schema kind -> its editor. */

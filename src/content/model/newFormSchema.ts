@@ -8,7 +8,7 @@
  * collection, stay out of the boxes (src/content/model/contentContract.ts newFormContract holds them).
  */
 import admin from '../../../config/admin';
-import { formSchema } from '../../site/forms/model/formSchema';
+import { choiceKinds, formSchema } from '../../site/forms/model/formSchema';
 import { ruleNames } from '../../platform/rules';
 import { oneOf, type CommonMeta, type Schema } from '../../schema/schema';
 import { fill } from '../../schema/text';
@@ -25,6 +25,12 @@ function remark(schema: Schema<unknown>, keys: readonly string[], marks: Marks |
     return { ...schema, meta: { ...meta, shape: { ...meta.shape, [key]: remark(meta.shape[key]!, rest, marks) } } };
   }
   throw new Error(`The form schema has no key ${keys.join('.')}`);
+}
+
+/** A text that names one of the form's questions, chosen by its label (with `kinds`: among the others of these kinds). */
+function questionChoice(old: Schema<unknown>, kinds?: readonly string[]): Schema<unknown> {
+  const meta = { ...old.meta, kind: 'choice', options: [], from: 'fields', contract: false, ...(kinds ? { kinds } : {}) } as Schema<unknown>['meta'];
+  return { ...old, meta };
 }
 
 const editors: Marks = { contract: false, developer: false };
@@ -47,16 +53,19 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['fields.*.maxLength', { ...editors, owner: false }],
   ['fields.*.required', editors],
   ['fields.*.options', { presenceFixed: false }],
+  // Its condition: a question of choices other than itself, chosen by its label, and some of its answers, ticked.
+  ['fields.*.showWhen.field', (old) => questionChoice(old, choiceKinds)],
+  ['fields.*.showWhen.is', (old) => (old.meta.kind === 'list' ? { ...old, meta: { ...old.meta, from: 'answers' } } : old)],
   ['checks', editors],
   // A check's question, chosen among the form's by its label.
-  ['checks.*.field', (old) => ({ ...old, meta: { ...old.meta, kind: 'choice', options: [], from: 'fields', contract: false } })],
+  ['checks.*.field', (old) => questionChoice(old)],
   // Its rule in the office's words (config/admin.ts ruleLabels); "must be filled in" comes with a question's Required switch.
   [
     'checks.*.rule',
     (old) => {
       const rules = oneOf(ruleNames.filter((rule) => rule !== 'required'));
       const words = Object.fromEntries(ruleNames.map((rule) => [rule, fill(admin.ruleLabels[rule], { min: admin.content.newForm.start.anyNumber })]));
-      return { ...rules, meta: { ...old.meta, ...rules.meta, words, contract: false }, optional: old.optional, check: old.check };
+      return { ...rules, meta: { ...old.meta, ...rules.meta, words, contract: false } as Schema<unknown>['meta'], optional: old.optional, check: old.check };
     },
   ],
   // Its number, asked only of a rule that has one (src/content/model/newForm.ts followLabels gives it one then, and takes it away otherwise).
