@@ -6,6 +6,7 @@
 import admin from '../../../config/admin';
 import { collectionOf, fieldKeyOf, followLabels, formTitleOf, newFormId, newFormValue } from './newForm';
 import { newFormSchema } from './newFormSchema';
+import { newFormContract } from './contentContract';
 import { choiceKinds, fieldKinds } from '../../site/forms/model/formSchema';
 import type { CheckContext } from '../../schema/schema';
 import { fill } from '../../schema/text';
@@ -103,4 +104,34 @@ it("a question's Required switch brings its check, first of its checks, and take
   expect(counted.checks[0]!.min).toBe(start.min);
   expect(checkAgainst(newFormSchema, counted)).toEqual([]);
   expect('min' in (followLabels(form, { ...counted, checks: [{ ...counted.checks[0], rule: 'url' }] }) as Checks).checks[0]!).toBe(false);
+});
+
+it('a published question removed is retired by itself (its checks go with it), so the publish is not refused; one never published is simply removed', () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  const first = (form.fields as Array<{ name: string }>)[0]!;
+  const site = { name: 'site', kind: 'url', label: 'Site', maxLength: 2000 };
+  const published = followLabels(undefined, {
+    ...form,
+    fields: [first, site],
+    checks: [...(form.checks as unknown[]), { field: 'site', rule: 'url', message: 'u' }],
+  }) as {
+    fields: unknown[];
+    checks: unknown[];
+  };
+  const fresh = followLabels(published, {
+    ...published,
+    fields: [...published.fields, { name: '', kind: 'text', label: 'Later', maxLength: 100 }],
+  }) as typeof published;
+  type Removed = { fields: unknown[]; checks: Array<{ field: string }>; retired?: unknown[] };
+  const removed = followLabels(published, { ...fresh, fields: [first] }) as Removed;
+  expect({ retired: removed.retired, checks: removed.checks.map((c) => c.field) }).toEqual({
+    retired: [{ name: 'site', label: 'Site', kind: 'url' }],
+    checks: [first.name],
+  });
+  expect(checkAgainst(newFormSchema, removed)).toEqual([]);
+  expect(newFormContract(published, removed)).toEqual([]);
+  // Changed again, it stays retired once.
+  expect((followLabels(published, { ...removed }) as Removed).retired).toEqual(removed.retired);
+  // A question never published leaves no trace.
+  expect((followLabels(published, { ...fresh, fields: published.fields }) as Removed).retired).toBeUndefined();
 });

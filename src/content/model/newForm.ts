@@ -127,7 +127,8 @@ export function privacyWithForm(
  * keyed by their labels: each question the published form (`published`) does not have gets its
  * key made from its label again (its checks follow it), and a limit at least what a question of
  * its kind starts with (config/admin.ts); a question of choices gets a first answer (its kind
- * changed to one without, its answers go). A published question's key never changes.
+ * changed to one without, its answers go). A published question's key never changes; one removed
+ * is retired (its checks go with it), so its key is never used again.
  */
 export function followLabels(published: unknown, after: unknown): unknown {
   if (!isRecord(after) || !Array.isArray(after.fields)) return after;
@@ -146,13 +147,26 @@ export function followLabels(published: unknown, after: unknown): unknown {
     const answers = choices ? (Array.isArray(options) && options.length > 0 ? options : [{ value: start.option }]) : undefined;
     return { ...rest, name, ...(maxLength === undefined ? {} : { maxLength }), ...(answers === undefined ? {} : { options: answers }) };
   });
+  const gone = retiredOf(published, fields);
   const followed = Array.isArray(after.checks)
-    ? after.checks.map((check: unknown) =>
-        isRecord(check) && typeof check.field === 'string' && renamed.has(check.field) ? { ...check, field: renamed.get(check.field) } : check,
-      )
+    ? after.checks
+        .filter((check: unknown) => !(isRecord(check) && gone.some((q) => q.name === check.field)))
+        .map((check: unknown) =>
+          isRecord(check) && typeof check.field === 'string' && renamed.has(check.field) ? { ...check, field: renamed.get(check.field) } : check,
+        )
     : undefined;
   const checks = followed === undefined ? after.checks : requiredChecks(fields, followed.map(withNumber));
-  return { ...after, fields, ...(checks === undefined ? {} : { checks }) };
+  const kept = Array.isArray(after.retired) ? after.retired : [];
+  const retired = [...kept, ...gone.filter((q) => !kept.some((old) => isRecord(old) && old.name === q.name))];
+  return { ...after, fields, ...(checks === undefined ? {} : { checks }), ...(retired.length > 0 ? { retired } : {}) };
+}
+
+/** The published questions (`published`'s) no longer among `fields`: removed, they are retired ({ name, label, kind }), their key never used again. */
+function retiredOf(published: unknown, fields: readonly unknown[]): { name: string; label: unknown; kind: unknown }[] {
+  const live = isRecord(published) && Array.isArray(published.fields) ? published.fields : [];
+  return live.flatMap((q: unknown) =>
+    isRecord(q) && typeof q.name === 'string' && !fields.some((f) => isRecord(f) && f.name === q.name) ? [{ name: q.name, label: q.label, kind: q.kind }] : [],
+  );
 }
 
 /** A check with the number its rule needs (at least N characters: the number config/admin.ts starts it with), and none for a rule without. */
