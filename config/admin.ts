@@ -1218,7 +1218,7 @@ export default {
       submittingLabel: 'Words of the button while sending',
       awaitsAnswer: 'Someone waits for our answer',
       showWhen: 'Show only when',
-      is: 'its answer is one of',
+      is: 'Its answer is one of',
       inFull: 'Article shown whole above the cards ("newest", or the name of its file)',
     },
     // Sentences under boxes whose name says too little, by the key's name.
