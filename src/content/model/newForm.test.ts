@@ -135,3 +135,18 @@ it('a published question removed is retired by itself (its checks go with it), s
   // A question never published leaves no trace.
   expect((followLabels(published, { ...fresh, fields: published.fields }) as Removed).retired).toBeUndefined();
 });
+
+it("a condition follows its question's new key, and goes with a question removed (published or not), as its checks do", () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  const first = (form.fields as Array<{ name: string }>)[0]!;
+  const pick = { name: '', kind: 'radio', label: 'Pick', maxLength: 5, options: [{ value: 'Ay' }] };
+  type Draft = { fields: Array<{ name: string; showWhen?: { field: string } }>; checks: Array<{ field: string }> };
+  const added = followLabels(form, { ...form, fields: [first, pick, { name: '', kind: 'text', label: 'Then', maxLength: 50 }] }) as Draft;
+  const conditioned = { ...added, fields: added.fields.map((f, i) => (i === 2 ? { ...f, showWhen: { field: 'pick', is: ['Ay'] } } : f)) };
+  const relabelled = followLabels(form, { ...conditioned, fields: conditioned.fields.map((f, i) => (i === 1 ? { ...f, label: 'Choose' } : f)) }) as Draft;
+  expect(relabelled.fields[2]!.showWhen?.field).toBe('choose');
+  const withCheck = { ...relabelled, checks: [...relabelled.checks, { field: 'choose', rule: 'required', message: 'm' }] };
+  const dropped = followLabels(form, { ...withCheck, fields: [relabelled.fields[0], relabelled.fields[2]] }) as Draft;
+  expect({ showWhen: dropped.fields[1]!.showWhen, checks: dropped.checks.map((c) => c.field) }).toEqual({ showWhen: undefined, checks: [first.name] });
+  expect(checkAgainst(newFormSchema, dropped)).toEqual([]);
+});

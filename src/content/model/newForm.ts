@@ -128,7 +128,8 @@ export function privacyWithForm(
  * key made from its label again (its checks follow it), and a limit at least what a question of
  * its kind starts with (config/admin.ts); a question of choices gets a first answer (its kind
  * changed to one without, its answers go). A published question's key never changes; one removed
- * is retired (its checks go with it), so its key is never used again.
+ * is retired, so its key is never used again. Checks and conditions follow their question's key,
+ * and go with a question removed.
  */
 export function followLabels(published: unknown, after: unknown): unknown {
   if (!isRecord(after) || !Array.isArray(after.fields)) return after;
@@ -148,17 +149,25 @@ export function followLabels(published: unknown, after: unknown): unknown {
     return { ...rest, name, ...(maxLength === undefined ? {} : { maxLength }), ...(answers === undefined ? {} : { options: answers }) };
   });
   const gone = retiredOf(published, fields);
+  // A check or a condition follows its question's new key, and goes with a question removed.
+  const follow = (key: unknown) => (typeof key === 'string' && renamed.has(key) ? renamed.get(key) : key);
+  const names = new Set(fields.map((f: unknown) => (isRecord(f) ? f.name : undefined)));
+  const removed = (key: unknown) => typeof key === 'string' && key !== '' && !names.has(key);
+  const conditioned = fields.map((field: unknown) => {
+    if (!isRecord(field) || !isRecord(field.showWhen)) return field;
+    const { showWhen, ...rest } = field;
+    const on = follow(showWhen.field);
+    return removed(on) ? rest : { ...rest, showWhen: { ...showWhen, field: on } };
+  });
   const followed = Array.isArray(after.checks)
     ? after.checks
-        .filter((check: unknown) => !(isRecord(check) && gone.some((q) => q.name === check.field)))
-        .map((check: unknown) =>
-          isRecord(check) && typeof check.field === 'string' && renamed.has(check.field) ? { ...check, field: renamed.get(check.field) } : check,
-        )
+        .map((check: unknown) => (isRecord(check) && follow(check.field) !== check.field ? { ...check, field: follow(check.field) } : check))
+        .filter((check: unknown) => !(isRecord(check) && removed(check.field)))
     : undefined;
-  const checks = followed === undefined ? after.checks : requiredChecks(fields, followed.map(withNumber));
+  const checks = followed === undefined ? after.checks : requiredChecks(conditioned, followed.map(withNumber));
   const kept = Array.isArray(after.retired) ? after.retired : [];
   const retired = [...kept, ...gone.filter((q) => !kept.some((old) => isRecord(old) && old.name === q.name))];
-  return { ...after, fields, ...(checks === undefined ? {} : { checks }), ...(retired.length > 0 ? { retired } : {}) };
+  return { ...after, fields: conditioned, ...(checks === undefined ? {} : { checks }), ...(retired.length > 0 ? { retired } : {}) };
 }
 
 /** The published questions (`published`'s) no longer among `fields`: removed, they are retired ({ name, label, kind }), their key never used again. */
