@@ -20,7 +20,7 @@ import { checkContent } from '../src/content/model/checkContent';
 import { addItemLabel, labelOf, placeOf, sectionNameOf } from '../src/content/model/place';
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/schema/text';
-import { contentRoutes } from '../src/content/model/contentApi';
+import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
 import { publishButton } from './helpers/content';
 import { animationsDone, expect, test } from './fixtures';
@@ -157,7 +157,9 @@ test("a list adds by the name of what it holds; the search says a link by its pa
   // The search: a menu link to a page is said by that page's title; a picture's file name finds nothing.
   const menuLink = site.navigation.links.find((l) => l.href.startsWith('/') && l.href.length > 4)!;
   const pageId = routes.routes.find((r) => r.path === menuLink.href)!.page;
-  const title = (await loadRealConfig()).pages[pageId]!.title as string;
+  // The page's title as the shared server has it now (other tests publish changes to the pages).
+  const live = (await (await page.request.get(`${base}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+  const title = (live.files.find((f) => f.file === `config/pages/${pageId}.ts`)!.value as { title: string }).title;
   await page.goto(`${base}/admin/content?${new URLSearchParams({ find: menuLink.href })}`, { waitUntil: 'domcontentloaded' });
   const results = page.locator('#content-search-results');
   // Found by its address, said by its page's title.
