@@ -140,7 +140,7 @@ function roomWalls() {
     target: './src',
     from: ['./config/pages/**', './config/articles/**', './config/forms/!(index).ts'],
     message:
-      'config/ is read through its registries only: config/forms/index.ts for the forms (src/site/forms/model/registry.ts), the content loader for pages and articles (src/content/model/siteContent.ts).',
+      'config/ is read through its registries only: config/forms/index.ts for the forms (src/site/forms/model/registry.ts), the content loader for pages and articles (src/site/model/siteContent.ts).',
   };
   // The content editor's preview draws the layout and the sections with the draft site config (tests read the built one).
   const draftable = ['layout', 'sections'].map((room) => ({

@@ -2,7 +2,7 @@
  * Which page answers which address. `page` is a file in config/pages (without .ts).
  * Any address not listed here shows the `fallback` page.
  */
-import type { RoutesConfig } from '../src/content/model/routesSchema';
+import type { RoutesConfig } from '../src/site/model/routesSchema';
 
 export default {
   routes: [

@@ -3,7 +3,7 @@
  * buttons and screen-reader labels, and the constants of the specification.
  * Change a value, save, run `npm run check`. CONTENT.md explains every part.
  */
-import type { SiteConfig } from '../src/content/model/siteSchema';
+import type { SiteConfig } from '../src/site/model/siteSchema';
 
 export default {
   brand: {

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import admin from '../config/admin';
 import { articleFileOf } from '../src/content/editor/files';
 import { fieldId } from '../src/content/editor/model';
-import { addressFromTitle } from '../src/content/model/articleSchema';
+import { addressFromTitle } from '../src/site/model/articleSchema';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './fixtures';

@@ -10,7 +10,7 @@ import type { Locator } from '@playwright/test';
 import admin from '../config/admin';
 import { articleFileOf } from '../src/content/editor/files';
 import { fieldId } from '../src/content/editor/model';
-import { addressFromTitle } from '../src/content/model/articleSchema';
+import { addressFromTitle } from '../src/site/model/articleSchema';
 import { photoJpeg } from '../src/test/photo';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';

@@ -11,7 +11,7 @@
  * answers are those files, byte for byte: e2e/pages-files.e2e.ts.
  */
 import { readSiteContent } from '../src/content/server/checkFiles';
-import { articlePages } from '../src/content/model/articles';
+import { articlePages } from '../src/site/model/articles';
 import type { APIRequestContext } from '@playwright/test';
 import { CACHE_CONTROL } from '../src/site/model/caching';
 import { chatHref } from '../src/schema/links';

@@ -19,7 +19,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import server from '../config/server';
 import { buildApp } from '../src/apps/server/app';
-import { UPLOADS_PATH } from '../src/content/model/contentApi';
+import { UPLOADS_PATH } from '../src/platform/uploads';
 import { NEWSLETTER_PICTURES } from '../src/newsletter/model/newsletterApi';
 import { addNewsletter, isProblem } from '../src/newsletter/server/newsletters';
 import { makeSite } from '../src/test/contentSite';

@@ -7,7 +7,7 @@
  * account discarded (tests sharing an account each start from what is published).
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import type { AttributionKey } from '../../src/leads/model/attribution';
+import type { AttributionKey } from '../../src/site/model/attribution';
 import { setAdmin } from '../../src/platform/server/accounts/accounts';
 import { SESSION_COOKIE } from '../../src/apps/server/admin/routes';
 import { hashSessionId } from '../../src/platform/server/accounts/sessions';

@@ -15,7 +15,7 @@ import home from '../../config/pages/home';
 import product from '../../config/pages/product';
 import privacy from '../../config/pages/privacy';
 import services from '../../config/pages/services';
-import type { RoutesConfig } from '../../src/content/model/routesSchema';
+import type { RoutesConfig } from '../../src/site/model/routesSchema';
 import type { Page } from '@playwright/test';
 import admin from '../../config/admin';
 import { itemKindOf } from '../../src/content/editor/files';

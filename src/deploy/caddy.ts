@@ -12,9 +12,9 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../site/model/caching';
-import { UPLOADS_PATH } from '../content/model/contentApi';
+import { UPLOADS_PATH } from '../platform/uploads';
 import { commonHeaders, pagePolicy } from '../platform/headers';
-import { goneAddress } from '../content/model/moved';
+import { goneAddress } from '../site/model/moved';
 import { GONE_FOLDER, OUTCOMES_FOLDER } from '../schema/pageFiles';
 import type { SiteManifest } from '../site/model/siteManifest';
 
@@ -121,7 +121,7 @@ export function caddySnippets(site: SiteManifest): string {
     '}',
   ];
   // An unknown address (404) gets the fallback page (noindex); an address gone (410) the page of its
-  // words (src/content/model/gonePages.ts), or the fallback page where the build made none.
+  // words (src/site/model/gonePages.ts), or the fallback page where the build made none.
   const pageWith = (name: string, condition: string, file: string, status: number) => [
     `@${name} expression ${condition}`,
     `handle @${name} {`,

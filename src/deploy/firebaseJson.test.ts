@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_FILE } from '../schema/pageFiles';
-import { siteRoutes } from '../content/model/routing';
+import { siteRoutes } from '../site/model/routing';
 import routes from '../../config/routes';
 import { CACHE_CONTROL, cacheControlFor } from '../site/model/caching';
 import { pagePolicy } from '../platform/headers';
@@ -9,7 +9,7 @@ import { FIREBASE_CONNECT_ORIGINS } from './firebaseSettings';
 import server from '../../config/server';
 import { siteManifestOf } from '../render/render';
 import { loadRealContent } from '../test/realConfig';
-import { articlePages } from '../content/model/articles';
+import { articlePages } from '../site/model/articles';
 import { DEPLOY_CHECK_COMMAND, firebaseJson } from './firebaseJson';
 
 const { pagePaths } = siteRoutes(routes);

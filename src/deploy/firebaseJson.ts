@@ -15,7 +15,7 @@
  */
 import server from '../../config/server';
 import { CACHE_CONTROL } from '../site/model/caching';
-import { UPLOADS_PATH } from '../content/model/contentApi';
+import { UPLOADS_PATH } from '../platform/uploads';
 import type { SiteManifest } from '../site/model/siteManifest';
 import { commonHeaders, pagePolicy } from '../platform/headers';
 import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from './firebaseRules';

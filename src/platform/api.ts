@@ -16,7 +16,7 @@ export const api = {
    */
   proofChallenge: '/api/forms/challenge',
   proofHeader: 'X-Proof-Of-Work',
-  /** The header carrying where the lead came from (src/leads/model/attribution.ts), outside the document. */
+  /** The header carrying where the lead came from (src/site/model/attribution.ts), outside the document. */
   sourceHeader: 'X-Lead-Source',
   /** The visit beacon: one page view, counted per day, page and source (src/leads/server/visits.ts). */
   visits: '/api/visits',

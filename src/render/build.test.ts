@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import site from '../../config/site';
 import { existsSync } from 'node:fs';
-import { siteRoutes } from '../content/model/routing';
+import { siteRoutes } from '../site/model/routing';
 import routes from '../../config/routes';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { api } from '../platform/api';

@@ -15,7 +15,7 @@ import { deployFiles, writeDeployFiles } from '../deploy/deployFiles';
 import { FIREBASE_JSON } from '../deploy/firebaseJson';
 import { FIREBASE_CONNECT_ORIGINS } from '../deploy/firebaseSettings';
 import { ERROR_FILE, FALLBACK_FILE } from '../schema/pageFiles';
-import type { SiteContent } from '../content/model/siteContent';
+import type { SiteContent } from '../site/model/siteContent';
 import { writeCodeBuild } from './writeCodeBuild';
 import { dataAdapter } from './dataAdapter';
 import { compressTextFiles } from './compress';

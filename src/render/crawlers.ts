@@ -5,7 +5,7 @@
 import { ADMIN_PAGE } from '../schema/ownAddresses';
 import { api } from '../platform/api';
 import { SITEMAP_FILE } from '../schema/pageFiles';
-import type { PagePath } from '../content/model/routing';
+import type { PagePath } from '../site/model/routing';
 import { escapeXml, robotsValue } from '../schema/text';
 
 /**

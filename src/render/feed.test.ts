@@ -4,8 +4,8 @@
  * its `feedId`), and the articles as shipped keep the ids the feed gave them at their addresses.
  */
 import { JSDOM } from 'jsdom';
-import { articlePages } from '../content/model/articles';
-import type { SiteContent } from '../content/model/siteContent';
+import { articlePages } from '../site/model/articles';
+import type { SiteContent } from '../site/model/siteContent';
 import { loadRealContent } from '../test/realConfig';
 import { atomFeed } from './feed';
 

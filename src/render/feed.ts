@@ -3,9 +3,9 @@
  * "<articles.path>/feed.xml" and linked from every page's head. Every value is escaped for XML
  * (escapeXml), whatever an editor wrote.
  */
-import { articlePath, type Article } from '../content/model/articleSchema';
-import type { SiteConfig } from '../content/model/siteSchema';
-import { feedPathOf } from '../content/model/articles';
+import { articlePath, type Article } from '../site/model/articleSchema';
+import type { SiteConfig } from '../site/model/siteSchema';
+import { feedPathOf } from '../site/model/articles';
 import { escapeXml } from '../schema/text';
 
 /**

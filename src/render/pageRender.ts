@@ -2,8 +2,8 @@
  * What the server renderer (src/site/entry-server.tsx, bundled by the build into dist/ssr) gives
  * the render (src/render/render.ts) for one address of some content.
  */
-import type { PictureSets } from '../content/model/pictureSizes';
-import type { SiteContent } from '../content/model/siteContent';
+import type { PictureSets } from '../site/model/pictureSizes';
+import type { SiteContent } from '../site/model/siteContent';
 
 export interface RenderedPage {
   /** The app's markup, for <div id="root">. */
@@ -20,7 +20,7 @@ interface RenderOptions {
   formFiles?: Readonly<Record<string, string>>;
   /** The address of each article's 1200×630 picture (made from its cover by the render), by article id. */
   socialPictures?: Readonly<Record<string, string>>;
-  /** The sizes there are of each uploaded picture the content names, by its address (src/content/model/pictureSizes.ts): offered as srcset. */
+  /** The sizes there are of each uploaded picture the content names, by its address (src/site/model/pictureSizes.ts): offered as srcset. */
   pictures?: PictureSets;
 }
 

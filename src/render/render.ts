@@ -1,5 +1,5 @@
 /**
- * Draws the site's pages from content (src/content/model/siteContent.ts) with code built once: the
+ * Draws the site's pages from content (src/site/model/siteContent.ts) with code built once: the
  * build runs it after vite (into dist/client), and each publish from the content editor runs it
  * into a folder of its own (dist/releases/<id>), with the same code and new content. What it
  * writes into the client folder:
@@ -14,7 +14,7 @@
  * - .br and .gz copies of what it wrote (those of an earlier folder's identical files are taken).
  *
  * The pictures uploaded in the editor that the content names are linked in from public/ with
- * their sizes (src/content/model/pictureSizes.ts), and each page offers the sizes there are (srcset).
+ * their sizes (src/site/model/pictureSizes.ts), and each page offers the sizes there are (srcset).
  *
  * Into a folder other than the code build's own, the code's files (scripts, styles, pictures,
  * the inbox) are linked first, not copied: every release of one build shares them, so a page
@@ -29,21 +29,21 @@ import { pathToFileURL } from 'node:url';
 import type { FormConfig } from '../site/forms/model/formSchema';
 import { CADDY_SNIPPETS_FILE, caddySnippets } from '../deploy/caddy';
 import { frameOriginsOf } from '../platform/headers';
-import { gonePagesOf } from '../content/model/gonePages';
+import { gonePagesOf } from '../site/model/gonePages';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../schema/pageFiles';
 import type { RenderJob } from '../content/model/renderJob';
 import type { PageRenderer } from './pageRender';
-import { isSearchable, siteRoutes } from '../content/model/routing';
-import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../content/model/siteContent';
-import { UPLOADS_PATH, uploadNamesIn } from '../content/model/contentApi';
-import { picturesAmong, sizeOf, type PictureSets } from '../content/model/pictureSizes';
+import { isSearchable, siteRoutes } from '../site/model/routing';
+import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../site/model/siteContent';
+import { UPLOADS_PATH, uploadNamesIn } from '../platform/uploads';
+import { picturesAmong, sizeOf, type PictureSets } from '../site/model/pictureSizes';
 import { SITE_MANIFEST_FILE, type OutcomePage, type SiteManifest } from '../site/model/siteManifest';
 import { readCodeBuild, type CodeBuild } from './codeBuild';
 import { compressFiles } from './compress';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { atomFeed } from './feed';
 import { writeSocialPictures } from './socialPictures';
-import { articlePages, feedPathOf, liveContent } from '../content/model/articles';
+import { articlePages, feedPathOf, liveContent } from '../site/model/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
@@ -111,14 +111,14 @@ function linkNewPublicFiles(code: CodeBuild, publicDir: string, clientDir: strin
     if (!entry.isFile() || entry.name.startsWith('.')) continue;
     const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (known.has(relative) || existsSync(path.join(clientDir, relative))) continue;
-    // An upload goes with its sizes (src/content/model/pictureSizes.ts).
+    // An upload goes with its sizes (src/site/model/pictureSizes.ts).
     if (relative.startsWith(uploads) && !named.has(relative.slice(uploads.length)) && !named.has(sizeOf(relative.slice(uploads.length))?.upload ?? ''))
       continue;
     sameFile(publicDir, relative, relative, clientDir);
   }
 }
 
-/** The sizes there are in `clientDir` (a built client folder, or public/) of each upload the content names, by its address (src/content/model/pictureSizes.ts). */
+/** The sizes there are in `clientDir` (a built client folder, or public/) of each upload the content names, by its address (src/site/model/pictureSizes.ts). */
 export function picturesIn(clientDir: string, content: SiteContent): PictureSets {
   let names: string[];
   try {

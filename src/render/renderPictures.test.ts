@@ -10,11 +10,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { articlePages } from '../content/model/articles';
-import { UPLOADS_PATH } from '../content/model/contentApi';
+import { articlePages } from '../site/model/articles';
+import { UPLOADS_PATH } from '../platform/uploads';
 import { htmlFileFor } from '../schema/pageFiles';
-import { sizeNamesOf } from '../content/model/pictureSizes';
-import type { SiteContent } from '../content/model/siteContent';
+import { sizeNamesOf } from '../site/model/pictureSizes';
+import type { SiteContent } from '../site/model/siteContent';
 import { makeBuiltSite } from '../test/contentSite';
 import { loadRealContent } from '../test/realConfig';
 import { renderSite } from './render';

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Article } from '../content/model/articleSchema';
-import { SOCIAL_SIZE, socialPictureOf } from '../content/model/articles';
+import type { Article } from '../site/model/articleSchema';
+import { SOCIAL_SIZE, socialPictureOf } from '../site/model/articles';
 
 /** Makes (or takes from `earlierClientDir`) the picture of each article whose cover is in `clientDir`; answers their addresses by article id. */
 export async function writeSocialPictures(clientDir: string, articles: readonly Article[], earlierClientDir?: string): Promise<Record<string, string>> {

@@ -5,7 +5,7 @@ import { CSP_NONCE_PLACEHOLDER } from '../platform/cspNonce.ts';
 import { replaceOnce } from '../schema/text.ts';
 import type { PageRenderer } from './pageRender';
 import type * as CheckFiles from '../content/server/checkFiles';
-import type * as SiteContentFile from '../content/model/siteContent';
+import type * as SiteContentFile from '../site/model/siteContent';
 
 type CheckFilesModule = typeof CheckFiles;
 type SiteContentModule = typeof SiteContentFile;
@@ -145,7 +145,7 @@ export const devPages = ({ root }: { root: string }): Plugin =>
       const { renderPage } = (await server.ssrLoadModule('/src/site/entry-server.tsx')) as PageRenderer;
       // The content as the files are now (an edit shows on the next load), read as the checker reads it.
       const { loadConfigFolder } = (await server.ssrLoadModule('/src/content/server/checkFiles.ts')) as CheckFilesModule;
-      const { siteContentOf } = (await server.ssrLoadModule('/src/content/model/siteContent.ts')) as SiteContentModule;
+      const { siteContentOf } = (await server.ssrLoadModule('/src/site/model/siteContent.ts')) as SiteContentModule;
       const { options, problems } = await loadConfigFolder({ configDir: path.join(root, 'config'), publicDir: path.join(root, 'public') });
       if (problems.length > 0) throw new Error(problems.join('\n'));
       const page = await renderPage(pathname, siteContentOf(options));

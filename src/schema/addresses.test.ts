@@ -6,8 +6,8 @@
  */
 import { addressProblem, isPageAddress, NOT_A_PATH, RESERVED_NAMES, reservedNames, siteLinkOf, siteLinkProblem } from './addresses';
 import { htmlFileFor } from './pageFiles';
-import { sitePathOf } from '../content/model/routeTable';
-import { pagePathsOf } from '../content/model/routing';
+import { sitePathOf } from '../site/model/routeTable';
+import { pagePathsOf } from '../site/model/routing';
 
 describe('a page address', () => {
   it.each(['/', '/Contact', '/About-us', '/home', '/Blog/first-post', '/a_b/C-9', `/${'x'.repeat(100)}`])('%s may be one', (address) => {

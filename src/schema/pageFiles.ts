@@ -12,7 +12,7 @@ export const FALLBACK_FILE = '404.html';
 export const FALLBACK_RENDER_PATH = '/__no_such_page__';
 
 /**
- * The pages shown at the addresses of removed pages (status 410, noindex; src/content/model/gonePages.ts):
+ * The pages shown at the addresses of removed pages (status 410, noindex; src/site/model/gonePages.ts):
  * one file for each set of words, in this folder of the built client folder, drawn at the same
  * name under FALLBACK's kind of address (`/__gone__/<name>`). The folder's own address is never
  * served as a page (our server answers a page only by its address; Caddy hides it).
@@ -26,7 +26,7 @@ export const OUTCOMES_FOLDER = 'outcomes';
 export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
 
-/** The articles' feed (Atom), under the articles' address: "/Blog/feed.xml", or "/feed.xml" when they are at the top (src/content/model/articles.ts feedPathOf). */
+/** The articles' feed (Atom), under the articles' address: "/Blog/feed.xml", or "/feed.xml" when they are at the top (src/site/model/articles.ts feedPathOf). */
 export const FEED_NAME = 'feed.xml';
 
 /** The page our server answers (status 500) when it cannot send the page asked for. */

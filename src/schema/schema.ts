@@ -106,7 +106,7 @@ export type KindMeta =
   /** One of several groups told apart by their `type` (page sections). */
   | { readonly kind: 'union'; readonly variants: Readonly<Record<string, Schema<unknown>>> }
   /**
-   * Writing: a list of typed blocks (src/content/model/articleSchema.ts), written in the editor's
+   * Writing: a list of typed blocks (src/site/model/articleSchema.ts), written in the editor's
    * rich-text box and stored as the blocks, never as markup. `item`: the schema of one block.
    */
   | { readonly kind: 'richText'; readonly item: Schema<unknown>; readonly min?: number }

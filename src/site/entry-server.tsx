@@ -17,7 +17,7 @@ import type { IslandName } from './islands/registry';
 import { IslandsOnPage } from './ui/Island';
 import { createRoutes } from './app/routes';
 import type { PageRenderer, RenderedPage } from '../render/pageRender';
-import type { SiteContent } from '../content/model/siteContent';
+import type { SiteContent } from './model/siteContent';
 import { FormFilesContext } from './ui/FormSlot';
 import { SocialPicturesContext } from './pages/article/ArticleView';
 import { PicturesContext } from './ui/Picture';

@@ -17,8 +17,8 @@ import routesModule from '../../config/routes';
 import siteModule from '../../config/site';
 import { readSiteContent } from '../content/server/checkFiles';
 import { renderPage } from '../site/entry-server';
-import { officeRoutes, withOfficePages } from '../content/model/routing';
-import type { SiteContent } from '../content/model/siteContent';
+import { officeRoutes, withOfficePages } from '../site/model/routing';
+import type { SiteContent } from '../site/model/siteContent';
 import type { SeenEdit } from './contentEdits';
 import { loadRealConfig, loadRealContent, projectDir, realPageIds, realServedContent } from './realConfig';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
 
 test('every way a test reads the content gives what the site reads from config/', async () => {
   // config/routes.ts is the developers' list; the pages the office made add their own addresses
-  // (src/content/model/routing.ts withOfficePages), which a test reads with those pages.
+  // (src/site/model/routing.ts withOfficePages), which a test reads with those pages.
   const officePages = new Set(officeRoutes(routesModule, site.pages).map((r) => r.page));
   const developers = { ...site.routes, routes: site.routes.routes.filter((r) => !officePages.has(r.page)) };
   const expected = plain({ site: site.site, routes: developers, forms: site.forms });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import formsIndex from '../../config/forms';
 import routesFile from '../../config/routes';
 import siteFile from '../../config/site';
-import { siteContentOf, type SiteContent } from '../content/model/siteContent';
+import { siteContentOf, type SiteContent } from '../site/model/siteContent';
 import type { ServedContent } from '../site/model/siteManifest';
 
 export type Json = Record<string, unknown>;

@@ -20,7 +20,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router-dom';
-import { articleSchema } from '../model/articleSchema';
+import { articleSchema } from '../../site/model/articleSchema';
 import admin from '../../../config/admin';
 import type { Revision } from '../model/contentApi';
 import { fill, formatDate } from '../../platform/inbox/format';

@@ -32,7 +32,7 @@ import { followLabels, formTitleOf } from '../model/newForm';
 import { isLocked } from '../../site/forms/model/registry';
 import { ArticleRemoval, followTitle } from './articleEditing';
 import { SendArticle } from '../../newsletter/inbox/SendArticle';
-import { siteContentOf, type SiteContent } from '../model/siteContent';
+import { siteContentOf, type SiteContent } from '../../site/model/siteContent';
 import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
 import { fieldId, isRecord } from './model';
 import { Preview, previewPort, type Device, type PreviewTarget, type Reveal } from './Preview';

@@ -25,7 +25,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
-import { pageSchema } from '../model/pageSchema';
+import { pageSchema } from '../../site/model/pageSchema';
 import type { CheckContext, Path, Refusal, Schema } from '../../schema/schema';
 import { addressProblem } from '../../schema/addresses';
 import { fill } from '../../platform/inbox/format';

@@ -4,7 +4,7 @@
  * in the office's words, with the pages it chooses to offer (the site's words and links to start
  * with: config/site.ts `gone`), or another page they are sent to. Then a publish of its removal
  * carrying that choice (the server refuses the site's own pages whatever is sent, and writes the
- * choice into config/moved.ts: src/content/model/moved.ts).
+ * choice into config/moved.ts: src/site/model/moved.ts).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -27,11 +27,11 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { GoneLink } from '../model/movedSchema';
+import type { GoneLink } from '../../site/model/movedSchema';
 import { pageNameOf } from '../model/place';
-import type { Farewell } from '../model/moved';
-import { routeTable } from '../model/routeTable';
-import { officeRoutes } from '../model/routing';
+import type { Farewell } from '../../site/model/moved';
+import { routeTable } from '../../site/model/routeTable';
+import { officeRoutes } from '../../site/model/routing';
 import { fill } from '../../platform/inbox/format';
 import { noticeState } from '../../platform/inbox/oneTimeNotice';
 import { publish, PublishRefused } from './api';

@@ -25,7 +25,7 @@ import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from
 import admin from '../../../config/admin';
 import type { ChangeView, HistoryPlan, Revision } from '../model/contentApi';
 import { formatDayRange } from '../../platform/received';
-import { siteContentOf } from '../model/siteContent';
+import { siteContentOf } from '../../site/model/siteContent';
 import { fill, formatDate } from '../../platform/inbox/format';
 import { goBack, loadRevision, loadRevisions, previewGoingBack, type UndoScope } from './api';
 import { useContent } from './contentState';

@@ -11,8 +11,8 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { useMemo, useState } from 'react';
 import admin from '../../../config/admin';
 import { checkContent } from '../model/checkContent';
-import { pageSchema } from '../model/pageSchema';
-import { articleSchema } from '../model/articleSchema';
+import { pageSchema } from '../../site/model/pageSchema';
+import { articleSchema } from '../../site/model/articleSchema';
 import { SEARCH_SHOWS, shownToOffice, TEXT_LIMITS, type Path, type Schema } from '../../schema/schema';
 import { sectionSchemas } from '../../site/sections/schemas';
 import type { ContentSnapshot } from '../model/contentApi';
@@ -24,7 +24,7 @@ import { addItemLabel, officeWordsOf, sectionTypeLabel } from '../model/place';
 import { escapeRegExp, fill } from '../../schema/text';
 import { SchemaForm } from './SchemaForm';
 import { followLabels, newFormValue } from '../model/newForm';
-import { siteContentOf } from '../model/siteContent';
+import { siteContentOf } from '../../site/model/siteContent';
 import { linkTargets } from './sitePages';
 
 /** Where the first link (an `href`) of a value is, depth first: a page's first button or link. */

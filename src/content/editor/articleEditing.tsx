@@ -11,7 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import admin from '../../../config/admin';
-import { addressFromTitle } from '../model/articleSchema';
+import { addressFromTitle } from '../../site/model/articleSchema';
 import { fill } from '../../platform/inbox/format';
 import { isRecord } from './model';
 

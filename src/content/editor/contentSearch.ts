@@ -15,7 +15,7 @@ import { editAddress, entriesOf } from './entries';
 import { checkOptionsOf, valueOf, type Edits } from './files';
 import { fieldId, isRecord, variantOf } from './model';
 import type { SitePage } from './EditorEnv';
-import { siteContentOf } from '../model/siteContent';
+import { siteContentOf } from '../../site/model/siteContent';
 import { linkTargets, pageOfLink } from './sitePages';
 
 const t = admin.content.search;

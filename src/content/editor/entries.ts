@@ -3,10 +3,10 @@
  * config/routes.ts), the parts on every page, the forms, the articles.
  */
 import admin from '../../../config/admin';
-import { addressFromTitle, articlePath } from '../model/articleSchema';
+import { addressFromTitle, articlePath } from '../../site/model/articleSchema';
 import type { ContentSnapshot } from '../model/contentApi';
-import { routeTable } from '../model/routeTable';
-import { officeRoutes } from '../model/routing';
+import { routeTable } from '../../site/model/routeTable';
+import { officeRoutes } from '../../site/model/routing';
 import { articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
 import { isRecord } from './model';
 import { formTitleOf } from '../model/newForm';

@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
-import { dateInWords } from '../model/articles';
+import { dateInWords } from '../../site/model/articles';
 import { choiceLabelOf, keyOf, sectionTypeLabel } from '../model/place';
 import { isColour, isDate, shownToOffice, textLength, type Path, type Schema, type SchemaKind, type Shape, type TextFormat } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';

@@ -4,13 +4,13 @@
  * screens, and what the preview draws of it.
  */
 import admin from '../../../config/admin';
-import type { ArticleConfig } from '../model/articleSchema';
-import type { PageConfig } from '../model/pageSchema';
+import type { ArticleConfig } from '../../site/model/articleSchema';
+import type { PageConfig } from '../../site/model/pageSchema';
 import type { FormConfig } from '../../site/forms/model/formSchema';
 import type { ContentSnapshot } from '../model/contentApi';
 import { sameValue } from '../model/contentDiff';
-import { siteRoutes } from '../model/routing';
-import type { SiteContent } from '../model/siteContent';
+import { siteRoutes } from '../../site/model/routing';
+import type { SiteContent } from '../../site/model/siteContent';
 import { entriesOf } from './entries';
 import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './files';
 import { isRecord } from './model';

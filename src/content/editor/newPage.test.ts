@@ -5,7 +5,7 @@
  */
 import admin from '../../../config/admin';
 import forms from '../../../config/forms';
-import { pageSchema } from '../model/pageSchema';
+import { pageSchema } from '../../site/model/pageSchema';
 import { sectionNameOf, sectionTypeLabel } from '../model/place';
 import type { Schema } from '../../schema/schema';
 import { sectionSchemas } from '../../site/sections/schemas';

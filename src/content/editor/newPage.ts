@@ -6,8 +6,8 @@
 import admin from '../../../config/admin';
 import { pageNameOf } from '../model/place';
 import { TEXT_LIMITS, textLength, type Schema } from '../../schema/schema';
-import { routeTable } from '../model/routeTable';
-import { officeRoutes } from '../model/routing';
+import { routeTable } from '../../site/model/routeTable';
+import { officeRoutes } from '../../site/model/routing';
 import { slugOf } from '../../schema/text';
 import { emptyValue, isRecord, type SiteFacts } from './model';
 

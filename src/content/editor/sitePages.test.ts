@@ -5,7 +5,7 @@
  */
 import { loadRealConfig } from '../../test/realConfig';
 import routes from '../../../config/routes';
-import { siteRoutes } from '../model/routing';
+import { siteRoutes } from '../../site/model/routing';
 import { linkModeOf, pageOfLink, sitePages, titleOfPage, typedLink } from './sitePages';
 
 let pages: ReturnType<typeof sitePages>;

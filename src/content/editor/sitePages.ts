@@ -4,9 +4,9 @@
  * pages the office made among them), each with its page's title, then each article's page with
  * its title, from the content being edited.
  */
-import { articlePages } from '../model/articles';
-import { routeOfHref, routeTable } from '../model/routeTable';
-import type { SiteContent } from '../model/siteContent';
+import { articlePages } from '../../site/model/articles';
+import { routeOfHref, routeTable } from '../../site/model/routeTable';
+import type { SiteContent } from '../../site/model/siteContent';
 import type { SitePage } from './EditorEnv';
 import { isRecord } from './model';
 import { isLinkTarget, withHttps } from './richText/linkTarget';

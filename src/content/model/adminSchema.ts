@@ -21,9 +21,9 @@ import {
 } from '../../schema/schema';
 import { sectionSchemas, type SectionType } from '../../site/sections/schemas';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
-import { siteSchema } from './siteSchema';
+import { siteSchema } from '../../site/model/siteSchema';
 import { AUTOMATIC_KINDS, BULK_ACTIONS, ERASURE_KINDS, LEAD_STATUSES } from '../../leads/model/adminApi';
-import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../leads/model/attribution';
+import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../site/model/attribution';
 import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
 import { ADMIN_ROLES } from '../../platform/roles';
 import { MAX_RULE_MIN, isCountedRule, ruleNames, type RuleName } from '../../platform/rules';

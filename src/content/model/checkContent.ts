@@ -9,15 +9,15 @@
  */
 import { formSchema } from '../../site/forms/model/formSchema';
 import { adminSchema } from './adminSchema';
-import { articlePath, articleSchema, NEWEST_ARTICLE as NEWEST } from './articleSchema';
-import { pageSchema } from './pageSchema';
-import { routesSchema } from './routesSchema';
-import { routeTable } from './routeTable';
+import { articlePath, articleSchema, NEWEST_ARTICLE as NEWEST } from '../../site/model/articleSchema';
+import { pageSchema } from '../../site/model/pageSchema';
+import { routesSchema } from '../../site/model/routesSchema';
+import { routeTable } from '../../site/model/routeTable';
 import { addressProblem } from '../../schema/addresses';
-import { movedSchema } from './movedSchema';
+import { movedSchema } from '../../site/model/movedSchema';
 import { closest, formatPath, SLUG, type CheckContext, type Path, type Refusal, type Schema } from '../../schema/schema';
 import { serverSchema } from '../../platform/serverSchema';
-import { siteSchema } from './siteSchema';
+import { siteSchema } from '../../site/model/siteSchema';
 
 export interface CheckOptions {
   /** The default export of config/site.ts (left out or undefined: not checked, e.g. it could not be read). */

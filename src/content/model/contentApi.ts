@@ -3,9 +3,10 @@
  * the editor in the browser, `npm run dev`'s local editor and the tests. adminApi.ts adds these
  * routes to the inbox's route table, so sessions, CSRF and the 401-without-session rule apply.
  */
-import type { Farewell } from './moved';
+import type { Farewell } from '../../site/model/moved';
 import { z } from 'zod/mini';
 import { answers, type Contract } from '../../platform/contract';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 
 export type ContentMethod = 'GET' | 'POST';
 
@@ -105,17 +106,6 @@ export const contentRoutes = {
   },
 } as const satisfies Record<string, Contract & { method: ContentMethod }>;
 
-/** Where the editor's uploaded pictures are, on the site and under public/. */
-export const UPLOADS_PATH = '/images/uploads/';
-/** An uploaded picture's name: the hash of its bytes, as WebP. */
-export const UPLOAD_NAME = /^[0-9a-f]{20}\.webp$/;
-
-/** The names of the uploaded pictures a piece of content names (each once). */
-export function uploadNamesIn(content: unknown): Set<string> {
-  const address = new RegExp(`${UPLOADS_PATH.replace(/[/.]/g, '\\$&')}([0-9a-f]{20}\\.webp)`, 'g');
-  return new Set([...JSON.stringify(content).matchAll(address)].map((m) => m[1]!));
-}
-
 /** The address the editor's screens show a picture at: an upload through the signed-in route (published or not), any other as it is. */
 export function editorImageAddress(src: string): string {
   const name = src.startsWith(UPLOADS_PATH) ? src.slice(UPLOADS_PATH.length) : '';
@@ -129,7 +119,7 @@ export interface ContentChange {
   value: unknown;
   /**
    * With a page's removal (value null): what its address answers from now on, as the office chose
-   * (src/content/model/moved.ts): the words its visitors read there (410), or another page's address (301).
+   * (src/site/model/moved.ts): the words its visitors read there (410), or another page's address (301).
    * Without it, the site's words (config/site.ts `gone`).
    */
   farewell?: Farewell;

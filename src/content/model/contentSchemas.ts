@@ -6,12 +6,12 @@ import { formSchema } from '../../site/forms/model/formSchema';
 import { isLocked } from '../../site/forms/model/registry';
 import { newFormSchema } from './newFormSchema';
 import { adminSchema } from './adminSchema';
-import { articleSchema } from './articleSchema';
-import { pageSchema } from './pageSchema';
-import { routesSchema } from './routesSchema';
+import { articleSchema } from '../../site/model/articleSchema';
+import { pageSchema } from '../../site/model/pageSchema';
+import { routesSchema } from '../../site/model/routesSchema';
 import type { Schema } from '../../schema/schema';
 import { serverSchema } from '../../platform/serverSchema';
-import { siteSchema } from './siteSchema';
+import { siteSchema } from '../../site/model/siteSchema';
 
 export const SITE_FILE = 'config/site.ts';
 export const ROUTES_FILE = 'config/routes.ts';

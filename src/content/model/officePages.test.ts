@@ -6,7 +6,7 @@
  * those in the menu after config/site.ts's links.
  */
 import { checkContent, type CheckOptions } from './checkContent';
-import { menuLinks, withOfficePages } from './routing';
+import { menuLinks, withOfficePages } from '../../site/model/routing';
 import { loadRealConfig, type RealConfig } from '../../test/realConfig';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

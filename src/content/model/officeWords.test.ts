@@ -5,7 +5,7 @@
  */
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { siteSchema } from './siteSchema';
+import { siteSchema } from '../../site/model/siteSchema';
 import { serverSchema } from '../../platform/serverSchema';
 
 /** Every text of a file, by its key path. */

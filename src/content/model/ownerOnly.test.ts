@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formSchema } from '../../site/forms/model/formSchema';
 import { projectDir } from '../../test/realConfig';
-import { articleSchema } from './articleSchema';
+import { articleSchema } from '../../site/model/articleSchema';
 import { ownerOnlyChanges, ownerOnlyKeys } from './ownerOnly';
-import { pageSchema } from './pageSchema';
+import { pageSchema } from '../../site/model/pageSchema';
 import { boolean, list, object, optional, ownerOnly, tagged, text, type Schema } from '../../schema/schema';
-import { siteSchema } from './siteSchema';
+import { siteSchema } from '../../site/model/siteSchema';
 
 describe('which changes touch a setting only an owner changes', () => {
   const schema = object({

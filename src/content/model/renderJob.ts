@@ -5,7 +5,7 @@
  * thread answers.
  */
 import type { SiteManifest } from '../../site/model/siteManifest';
-import type { SiteContent } from './siteContent';
+import type { SiteContent } from '../../site/model/siteContent';
 
 export interface RenderJob {
   content: SiteContent;

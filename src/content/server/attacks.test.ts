@@ -24,7 +24,7 @@ import { officeWordsOf } from '../model/place';
 import { addAccount, Client, PASSWORD, startEditing, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
 import { imageCodec, imageQueue, UPLOADS_PATH } from './images';
-import { sizeOf } from '../model/pictureSizes';
+import { sizeOf } from '../../site/model/pictureSizes';
 
 jest.setTimeout(120_000);
 

@@ -22,7 +22,7 @@ import { diffValues, type Edit } from '../model/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
 import { isNewFileAllowed } from './write';
 import server from '../../../config/server';
-import { routeTable } from '../model/routeTable';
+import { routeTable } from '../../site/model/routeTable';
 import { siteLinkOf } from '../../schema/addresses';
 import { fill } from '../../schema/text';
 

@@ -6,9 +6,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { siteContentOf, type SiteContent } from '../model/siteContent';
+import { siteContentOf, type SiteContent } from '../../site/model/siteContent';
 import { checkConfig, type CheckOptions, type CheckResult } from './checker';
-import { routeTable } from '../model/routeTable';
+import { routeTable } from '../../site/model/routeTable';
 import { ConfigModuleError, configModules, type ConfigModules } from './configModules';
 import { defaultFolders, projectDir, type Folders } from './folders';
 import { slipSentence } from './slips';

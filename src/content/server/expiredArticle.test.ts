@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firebaseJson } from '../../deploy/firebaseJson';
-import { articlePath } from '../model/articleSchema';
-import { feedPathOf } from '../model/articles';
+import { articlePath } from '../../site/model/articleSchema';
+import { feedPathOf } from '../../site/model/articles';
 import { contentRoutes, type ContentSnapshot } from '../model/contentApi';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../../site/model/siteManifest';
 import type { Client, TestServer } from '../../test/adminServer';

@@ -12,14 +12,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import server from '../../../config/server';
 import { photoJpeg } from '../../test/photo';
-import { UPLOADS_PATH } from '../model/contentApi';
-import { PICTURE_WIDTHS, sizeOf, type SizeFormat } from '../model/pictureSizes';
+import { UPLOADS_PATH } from '../../platform/uploads';
+import { PICTURE_WIDTHS, sizeOf, type SizeFormat } from '../../site/model/pictureSizes';
 import { pictureSizes, storeImage, uploadsUsage } from './images';
 
 jest.setTimeout(120_000);
 
 const limits = { maxBytes: server.admin.imageMaxBytes, maxPixels: server.admin.imageMaxPixels };
-/** The article's cover is drawn 960 × 540 (src/content/model/articleSchema.ts): kept up to twice that. */
+/** The article's cover is drawn 960 × 540 (src/site/model/articleSchema.ts): kept up to twice that. */
 const COVER = { width: 960, height: 540 };
 
 let dir: string;

@@ -1,5 +1,5 @@
 /**
- * The sizes of the pictures uploaded in the content editor (src/content/model/pictureSizes.ts: which
+ * The sizes of the pictures uploaded in the content editor (src/site/model/pictureSizes.ts: which
  * widths, which formats, which names), made from the upload as it is stored, in the server's
  * picture queue after every upload waiting there (images.ts ImageQueue: one picture decoded or
  * encoded at a time, so memory stays bounded, and an upload waits at most for one size being made):
@@ -15,8 +15,8 @@
 import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
-import { UPLOAD_NAME } from '../model/contentApi';
-import { sizeNamesOf } from '../model/pictureSizes';
+import { UPLOAD_NAME } from '../../platform/uploads';
+import { sizeNamesOf } from '../../site/model/pictureSizes';
 
 /**
  * AVIF at effort 1 (of 0 to 9): on photos as small as at effort 2 and a third faster, and effort 4

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../platform/server/store/store';
 import { roleOf } from '../../platform/server/accounts/accounts';
 import { createSiteBuilds, type SiteBuilds } from '../../site/server/siteBuild';
-import { UPLOADS_PATH } from '../model/contentApi';
+import { UPLOADS_PATH } from '../../platform/uploads';
 import { type CaddyAdmin, reloadCaddy } from './caddyAdmin';
 import { contentJobs, drafts as draftsOf } from './drafts';
 import { pictureSizes } from './images';

@@ -15,9 +15,10 @@
 import { readFileSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import { contentRoutes, editorImageAddress, UPLOADS_PATH, type ContentSnapshot } from '../model/contentApi';
+import { contentRoutes, editorImageAddress, type ContentSnapshot } from '../model/contentApi';
+import { UPLOADS_PATH } from '../../platform/uploads';
 import { CACHE_CONTROL } from '../../site/model/caching';
-import { sizeNamesOf } from '../model/pictureSizes';
+import { sizeNamesOf } from '../../site/model/pictureSizes';
 import { type Client, startEditing, type TestServer } from '../../test/adminServer';
 import { pictureSizes } from './images';
 import { gitIn, makeBuiltSite } from '../../test/contentSite';
@@ -293,7 +294,7 @@ describe('one publish, under way and answered', () => {
     const rewritten = FIREBASE_RULES.filter((_file, i) => rulesNow()[i] !== rulesBefore[i]);
     // The new option changes the rules (else this proves nothing about them).
     expect(rewritten).toContain('firestore.rules');
-    // The picture with its sizes (the publish waited for them: src/content/model/pictureSizes.ts).
+    // The picture with its sizes (the publish waited for them: src/site/model/pictureSizes.ts).
     const sizes = sizeNamesOf(used.src.slice(UPLOADS_PATH.length), used.width).map(({ name }) => inFolder({ src: `${UPLOADS_PATH}${name}` }));
     expect(sizes.length).toBeGreaterThan(0);
     expect(gitIn(siteDir, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(

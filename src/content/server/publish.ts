@@ -28,16 +28,16 @@ import type { Forms } from '../../deploy/firebaseRules';
 import server from '../../../config/server';
 import type { ContentChange, ContentProblem, Revision, RevisionItem, RevisionKind } from '../model/contentApi';
 import type { AdminRole } from '../../platform/roles';
-import { UPLOADS_PATH, uploadNamesIn } from '../model/contentApi';
+import { UPLOADS_PATH, uploadNamesIn } from '../../platform/uploads';
 import { sameValue } from '../model/contentDiff';
 import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../schema/text';
-import type { MovedConfig } from '../model/movedSchema';
-import { movedAfter, sameMoved, type Farewell } from '../model/moved';
+import type { MovedConfig } from '../../site/model/movedSchema';
+import { movedAfter, sameMoved, type Farewell } from '../../site/model/moved';
 import { publicNamesOf } from './checker';
-import { contentAddresses, siteRoutes } from '../model/routing';
-import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../model/siteContent';
-import { articlePages } from '../model/articles';
+import { contentAddresses, siteRoutes } from '../../site/model/routing';
+import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../site/model/siteContent';
+import { articlePages } from '../../site/model/articles';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from './liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
 import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './check';
@@ -118,7 +118,7 @@ interface Journal {
 export interface PublishKind {
   kind: 'undo' | 'restore';
   of: string;
-  /** The redirects of config/moved.ts in the state gone back to: an address gone since leads to its page again once it is back (src/content/model/moved.ts). */
+  /** The redirects of config/moved.ts in the state gone back to: an address gone since leads to its page again once it is back (src/site/model/moved.ts). */
   redirects?: MovedConfig['moved'];
 }
 
@@ -315,7 +315,7 @@ export class Publisher {
     const recheck = checkChanges(site, reread, [], this.changedBy(author));
     if (recheck.problems.length > 0) return { status: 400, problems: recheck.problems };
     let content = siteContentOf(reread.options);
-    // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/content/model/moved.ts);
+    // Addresses never break: an address a page had and no longer has leads to its new one, or is gone (config/moved.ts, src/site/model/moved.ts);
     // going back (an undo, a restore) brings back the redirects of the state it goes back to.
     const answered = [...siteRoutes(content.routes).pagePaths.map((p) => p.path), ...articlePages(content).map((a) => a.path)];
     const moved = movedAfter(

@@ -20,11 +20,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import type { MovedConfig } from '../model/movedSchema';
+import type { MovedConfig } from '../../site/model/movedSchema';
 import type * as CheckModule from './checker';
 import { checkConfigFolder } from './checkFiles';
 import { madeFromConfig } from '../../deploy/deployFiles';
-import type * as MovedModule from '../model/moved';
+import type * as MovedModule from '../../site/model/moved';
 import { contentRoutes, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision } from '../model/contentApi';
 import { movedAnswer } from '../../site/model/siteManifest';
 import { fill } from '../../schema/text';
@@ -43,8 +43,8 @@ jest.mock('./checker', () => {
     checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHoles.checker ? { problems: [], found: [] } : actual.checkConfig(options)),
   };
 });
-jest.mock('../model/moved', () => {
-  const actual = jest.requireActual<typeof MovedModule>('../model/moved');
+jest.mock('../../site/model/moved', () => {
+  const actual = jest.requireActual<typeof MovedModule>('../../site/model/moved');
   return {
     ...actual,
     movedAfter: (...args: Parameters<typeof actual.movedAfter>) => {

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../model/contentApi';
-import type { MovedConfig } from '../model/movedSchema';
+import type { MovedConfig } from '../../site/model/movedSchema';
 import { READ_ONLY_FILES } from '../model/contentContract';
 import { diffValues, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 import { changesOfFile, changeView, describe, whereInWords, type FileChange } from './changeWords';

@@ -17,7 +17,7 @@
  */
 import { parseModule } from 'magicast';
 import { formatPath } from '../../schema/schema';
-import type { MovedConfig } from '../model/movedSchema';
+import type { MovedConfig } from '../../site/model/movedSchema';
 import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 import { sharedMessages } from '../../site/forms/model/registry';
 
@@ -577,7 +577,7 @@ export function newFileSource(file: string, value: unknown): string {
   return `import type { ${type} } from '${from}';\n\nexport default ${printValue(value, '')} satisfies ${type};\n`;
 }
 
-/** The file each publish writes with the addresses that were pages' (src/content/model/moved.ts). */
+/** The file each publish writes with the addresses that were pages' (src/site/model/moved.ts). */
 export const MOVED_FILE = 'config/moved.ts';
 
 /** The whole text of config/moved.ts: written anew by each publish that changes it, never by hand. */

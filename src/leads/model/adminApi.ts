@@ -15,7 +15,7 @@ export const ADMIN_API_PREFIX = '/api/admin';
 /** The header carrying the CSRF token on every request that changes something. */
 export const CSRF_HEADER = 'x-csrf-token';
 
-import type { LeadSource } from './attribution';
+import type { LeadSource } from '../../site/model/attribution';
 import { contentRoutes } from '../../content/model/contentApi';
 import type { AdminRole } from '../../platform/roles';
 import { z } from 'zod/mini';
@@ -362,7 +362,7 @@ export interface LeadDetail extends LeadSummary {
   mails: ConversationMail[];
   /** The person's submissions (the same e-mail address, any case or +tag), newest first, this one included. */
   person: { submissions: PersonSubmission[]; more: number };
-  /** Where the lead came from (src/leads/model/attribution.ts), or null when its post did not say. */
+  /** Where the lead came from (src/site/model/attribution.ts), or null when its post did not say. */
   source: LeadSource | null;
 }
 

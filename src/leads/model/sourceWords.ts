@@ -4,7 +4,7 @@
  * network it came from ("Google Ads"), never the click id its address carried.
  */
 import admin from '../../../config/admin';
-import { ATTRIBUTION_KEYS, type AttributionKey, type LeadSource } from './attribution';
+import { ATTRIBUTION_KEYS, type AttributionKey, type LeadSource } from '../../site/model/attribution';
 
 const t = admin.sources;
 

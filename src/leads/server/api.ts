@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { rmSync } from 'node:fs';
 import server from '../../../config/server';
 import { api } from '../../platform/api';
-import { parseAttribution, type Attribution } from '../model/attribution';
+import { parseAttribution, type Attribution } from '../../site/model/attribution';
 import { validateDocument } from '../../site/forms/model/document';
 import { sniffDocumentType } from '../../site/forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from '../../platform/server/files';

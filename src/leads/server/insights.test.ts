@@ -12,7 +12,7 @@ import { api } from '../../platform/api';
 import { proofHeaders } from '../../test/proof';
 import admin from '../../../config/admin';
 import { adminRoutes, DIRECT_SOURCE, pathOf, type Insights, type LeadDetail, type LeadList } from '../model/adminApi';
-import { ATTRIBUTION_LIMITS, encodeAttribution, encodePageView, type Attribution } from '../model/attribution';
+import { ATTRIBUTION_LIMITS, encodeAttribution, encodePageView, type Attribution } from '../../site/model/attribution';
 import { buildDocument } from '../../site/forms/model/document';
 import { type Client, startSignedIn, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import forms from '../../../config/forms';
 import routes from '../../../config/routes';
 import site from '../../../config/site';
-import { NOTHING_MOVED } from '../../content/model/siteContent';
+import { NOTHING_MOVED } from '../../site/model/siteContent';
 import { takeServedContent } from '../../site/server/servedContent';
 import { allForms, allUploads, formTitle, knownCollections, lockedForms, takeBuiltForms } from '../../site/forms/model/registry';
 import { buildDocument } from '../../site/forms/model/document';

@@ -13,7 +13,7 @@ import { buildDocument } from '../../site/forms/model/document';
 import { adminRoutes, OPEN_VIEW, pathOf, type Insights, type LeadList, type LeadPipeline } from '../model/adminApi';
 import { api } from '../../platform/api';
 import { proofHeaders } from '../../test/proof';
-import { encodeAttribution } from '../model/attribution';
+import { encodeAttribution } from '../../site/model/attribution';
 import { FIRST_STAGE, formatMoney, LOST_REASONS, LOST_STAGE, MINOR_DIGITS, STAGES, VALUE_MAX, WON_STAGE, moneyCell, stageName } from '../model/pipeline';
 import { addDays, dayOf } from '../../platform/received';
 import { fill } from '../../schema/text';

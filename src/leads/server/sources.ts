@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
-import { ATTRIBUTION_KEYS, sourceOf, type AttributionKey, type ClickId, type Device, type LeadSource } from '../model/attribution';
+import { ATTRIBUTION_KEYS, sourceOf, type AttributionKey, type ClickId, type Device, type LeadSource } from '../../site/model/attribution';
 import { sourceTexts } from '../model/sourceWords';
 import type { Inserted } from '../../platform/server/store/store';
 

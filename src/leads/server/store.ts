@@ -5,7 +5,7 @@
  * of the leads' code. src/leads/server/leadStored.ts: what else a stored lead sets off.
  */
 import type Database from 'better-sqlite3';
-import type { Attribution } from '../model/attribution';
+import type { Attribution } from '../../site/model/attribution';
 import { preparedIn } from '../../platform/server/statements';
 import * as platform from '../../platform/server/store/store';
 import { fillLeadKeys, fillPeople, personOf, sortKeysOf, writeSearchText } from './leadKeys';

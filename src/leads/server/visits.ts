@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import server from '../../../config/server';
 import { api } from '../../platform/api';
-import { parsePageView, sourceOf } from '../model/attribution';
+import { parsePageView, sourceOf } from '../../site/model/attribution';
 import { countedPageOf } from '../../site/server/servedContent';
 import { clientKey, createClientLimits } from '../../platform/server/rateLimit';
 import type { Store } from '../../platform/server/store/store';

@@ -23,7 +23,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { ArticleBlock } from '../../content/model/articleSchema';
+import type { ArticleBlock } from '../../site/model/articleSchema';
 import type { AdminRole } from '../../platform/roles';
 import { isDraft, type NewsletterChange, type NewsletterDetail, type NewsletterDraft, type NewsletterPreview } from '../model/newsletterApi';
 import { call, ApiError } from '../../platform/inbox/api';

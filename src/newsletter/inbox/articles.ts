@@ -3,7 +3,7 @@
  * first, for "Send as newsletter". An article not yet published is not offered: its page would not
  * be there for the newsletter's link. Without the content editor on this server: none.
  */
-import { isLive, newestFirst, type ArticleConfig } from '../../content/model/articleSchema';
+import { isLive, newestFirst, type ArticleConfig } from '../../site/model/articleSchema';
 import { articleIdOf } from '../../content/model/contentSchemas';
 import type { ArticleForNewsletter } from '../model/newsletterApi';
 import { loadContent } from '../../content/editor/api';

@@ -5,7 +5,7 @@
  * and preview, only an owner's sends (NEWSLETTER_OWNER_ROUTES). The unsubscribe link's page and
  * its one-click POST are outside /api/admin/: the link's signed token is their credential.
  */
-import type { ArticleBlock } from '../../content/model/articleSchema';
+import type { ArticleBlock } from '../../site/model/articleSchema';
 import type { ImageConfig } from '../../schema/common';
 import { z } from 'zod/mini';
 import { answers, type Contract } from '../../platform/contract';

@@ -28,7 +28,7 @@ export interface SubscriberSummary {
   page: string | null;
   /** The words shown next to the box when they signed up, as shown. */
   consentWords: string;
-  /** Where their visit came from (src/leads/model/attribution.ts sourceOf), '' for a direct visit. */
+  /** Where their visit came from (src/site/model/attribution.ts sourceOf), '' for a direct visit. */
   source: string;
   campaign: string | null;
   confirmedAt: number | null;

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from '../../site/model/siteSchema';
 import { api } from '../../platform/api';
 import { escapeHtmlAttribute, escapeHtmlText, fill } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';

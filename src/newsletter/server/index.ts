@@ -30,10 +30,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import server from '../../../config/server';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from '../../site/model/siteSchema';
 import { formNamed, senderFields } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
-import { sourceOf } from '../../leads/model/attribution';
+import { sourceOf } from '../../site/model/attribution';
 import { fill } from '../../schema/text';
 import { sessionSecret } from '../../platform/server/accounts/secret';
 import { erasesWithPerson } from '../../leads/server/privacy';

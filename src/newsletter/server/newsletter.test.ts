@@ -12,7 +12,7 @@ import path from 'node:path';
 import http from 'node:http';
 import server from '../../../config/server';
 import site from '../../../config/site';
-import { UPLOADS_PATH } from '../../content/model/contentApi';
+import { UPLOADS_PATH } from '../../platform/uploads';
 import { makeSite } from '../../test/contentSite';
 import {
   NEWSLETTER_PICTURES,

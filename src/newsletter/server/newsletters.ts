@@ -3,7 +3,7 @@
  * with the articles' rich-text blocks, or started from an article of the site; kept as a draft,
  * scheduled, sending, sent. What may be written is checked here, the one place: its subject, its
  * name (the utm_campaign of its links, unique: two newsletters' visits are never counted together)
- * and its text (the articles' own block schema, src/content/model/articleSchema.ts).
+ * and its text (the articles' own block schema, src/site/model/articleSchema.ts).
  *
  * Each change of its text counts its revision up and is kept in its history (newsletter_changes:
  * who, when, which revision; a run of edits by one account is one line), and the uploads its text
@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { articlePath, blockSchema, type ArticleBlock } from '../../content/model/articleSchema';
+import { articlePath, blockSchema, type ArticleBlock } from '../../site/model/articleSchema';
 import { officeSentence } from '../../content/model/place';
 import { richText, type CheckContext, type Refusal } from '../../schema/schema';
 import type {
@@ -39,7 +39,7 @@ import { preparedIn } from '../../platform/server/statements';
 import { newsletterSite } from './site';
 import { renderNewsletter, type NewsletterMail } from './render';
 import { randomBytes } from 'node:crypto';
-import { UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 
 const limits = server.newsletter;
 const messages = limits.messages;

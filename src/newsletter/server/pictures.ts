@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import { UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import type { Store } from '../../platform/server/store/store';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { preparedIn } from '../../platform/server/statements';

@@ -2,22 +2,23 @@
  * A newsletter as mail: HTML that mail programs draw (one column of nested tables, every style
  * inline, nothing in a <style> element or from another file, nothing that needs a wide screen:
  * at most 600 px wide and narrower with the screen) and its plain-text part, both from the same
- * typed blocks as the articles (src/content/model/articleSchema.ts), every text escaped for its place.
+ * typed blocks as the articles (src/site/model/articleSchema.ts), every text escaped for its place.
  * Under every mail: why the reader gets it, the agency's name and postal address (config/site.ts
  * contact.address), and a visible unsubscribe link (config/site.ts newsletterMail).
  *
  * No tracking: no pixel, no picture of ours that is not in the text, no link rewritten to pass
  * through the site. Links to pages of the site carry `utm_source=newsletter` and
  * `utm_campaign=<its name>`, which the site's visit counts and leads' sources already read
- * (src/leads/model/attribution.ts): its visits and leads are counted as any campaign's are.
+ * (src/site/model/attribution.ts): its visits and leads are counted as any campaign's are.
  *
  * The reader's own unsubscribe link is not in what this makes: `marker` stands where it goes,
  * replaced for each reader when the mail is sent (personal).
  */
-import type { ArticleBlock, InlineRun } from '../../content/model/articleSchema';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { ArticleBlock, InlineRun } from '../../site/model/articleSchema';
+import type { SiteConfig } from '../../site/model/siteSchema';
 import { siteLinkOf } from '../../schema/addresses';
-import { editorImageAddress, UPLOAD_NAME, UPLOADS_PATH } from '../../content/model/contentApi';
+import { editorImageAddress } from '../../content/model/contentApi';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { escapeHtml, fill } from '../../schema/text';
 

@@ -10,7 +10,7 @@ import server from '../../../config/server';
 import site from '../../../config/site';
 import { api } from '../../platform/api';
 import { proofHeaders } from '../../test/proof';
-import { encodeAttribution } from '../../leads/model/attribution';
+import { encodeAttribution } from '../../site/model/attribution';
 import { personKey } from '../../leads/model/person';
 import { fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';

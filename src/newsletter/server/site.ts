@@ -5,7 +5,7 @@
  * an unsubscribe must never fail on it).
  */
 import codeSite from '../../../config/site';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from '../../site/model/siteSchema';
 import { servedSite } from '../../site/server/servedContent';
 
 export function newsletterSite(): SiteConfig {

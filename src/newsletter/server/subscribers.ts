@@ -38,7 +38,7 @@ export interface Consent {
   page: string | null;
   /** The words shown next to the box, as shown. */
   words: string;
-  /** Where the visit came from (src/leads/model/attribution.ts sourceOf; '' for a direct visit) and its campaign. */
+  /** Where the visit came from (src/site/model/attribution.ts sourceOf; '' for a direct visit) and its campaign. */
   source: string;
   campaign: string | null;
 }

@@ -9,7 +9,7 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { adminRoutes, pathOf, PAGE_SIZES } from '../../leads/model/adminApi';
 import { api } from '../../platform/api';
-import { encodeAttribution } from '../../leads/model/attribution';
+import { encodeAttribution } from '../../site/model/attribution';
 import { personKey } from '../../leads/model/person';
 import type { SubscriberList, SubscriberSummary } from '../model/subscribers';
 import { addAccount, Client, startSignedIn, submit, type TestServer } from '../../test/adminServer';

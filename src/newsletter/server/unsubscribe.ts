@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from '../../site/model/siteSchema';
 import { unsubscribeRoute } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';

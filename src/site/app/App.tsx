@@ -6,7 +6,7 @@ import { CacheProvider, type EmotionCache } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import type { SiteContent } from '../../content/model/siteContent';
+import type { SiteContent } from '../model/siteContent';
 import { createSiteTheme } from '../theme';
 import { SiteContentContext } from '../ui/siteConfig';
 

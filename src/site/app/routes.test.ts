@@ -1,8 +1,8 @@
 /** Every address of the specification (section 2) shows its page. */
 import { matchRoutes } from 'react-router-dom';
 import { createRoutes } from './routes';
-import { siteRoutes, type PageId, type RouteHandle } from '../../content/model/routing';
-import type { SiteContent } from '../../content/model/siteContent';
+import { siteRoutes, type PageId, type RouteHandle } from '../model/routing';
+import type { SiteContent } from '../model/siteContent';
 import { loadRealContent } from '../../test/realConfig';
 
 let content: SiteContent;

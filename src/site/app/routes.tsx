@@ -10,11 +10,11 @@ import { PageHead } from '../pages/PageHead';
 import { PageView, type PageData } from '../pages/PageView';
 import { ArticleView, type ArticleData } from '../pages/article/ArticleView';
 import { GonePage, type GoneData } from '../pages/GonePage';
-import { gonePagesOf } from '../../content/model/gonePages';
-import { articlePages } from '../../content/model/articles';
+import { gonePagesOf } from '../model/gonePages';
+import { articlePages } from '../model/articles';
 import { ERROR_RENDER_PATH } from '../../schema/pageFiles';
-import { isSearchable, siteRoutes, type PageId, type RouteHandle } from '../../content/model/routing';
-import type { SiteContent } from '../../content/model/siteContent';
+import { isSearchable, siteRoutes, type PageId, type RouteHandle } from '../model/routing';
+import type { SiteContent } from '../model/siteContent';
 import { useSite } from '../ui/siteConfig';
 
 function pageRoute(content: SiteContent, path: string, page: PageId, canonical: string, indexable = true): RouteObject {
@@ -48,13 +48,13 @@ export function createRoutes(content: SiteContent): RouteObject[] {
       errorElement: <ErrorScreen standalone />,
       children: [
         ...pagePaths.map((p) => pageRoute(content, p.path, p.page, p.canonical)),
-        // Each article's own page: the content given holds the articles live now (src/content/model/articles.ts liveContent).
+        // Each article's own page: the content given holds the articles live now (src/site/model/articles.ts liveContent).
         ...articlePages(content).map(({ path, article }): RouteObject => {
           const data: Omit<ArticleData, 'socialImage'> = { article, canonical: path };
           return { path, caseSensitive: true, handle: { page: listPage, canonical: path } satisfies RouteHandle, Component: ArticleView, loader: () => data };
         }),
         { path: ERROR_RENDER_PATH, Component: ErrorPage },
-        // The pages shown at the addresses of removed pages (the render draws each once: src/content/model/gonePages.ts).
+        // The pages shown at the addresses of removed pages (the render draws each once: src/site/model/gonePages.ts).
         ...gonePagesOf(content).map(({ renderPath, words }): RouteObject => ({
           path: renderPath,
           caseSensitive: true,

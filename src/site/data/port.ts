@@ -10,7 +10,7 @@ export interface DataPort {
    * (crypto.randomUUID(), src/site/forms/submit/outbox.ts), so that a retried save is stored once. The Firebase adapter
    * stores the document under it (setDoc; the Firestore rules accept no other document id
    * and refuse a second write there); the local adapter sends it as an Idempotency-Key header.
-   * `source` is where the lead came from (src/leads/model/attribution.ts, encoded), beside the
+   * `source` is where the lead came from (src/site/model/attribution.ts, encoded), beside the
    * document and never in it: the local adapter sends it in the api.sourceHeader header; the
    * Firebase adapter leaves it out (its rules accept the form's keys only).
    */

@@ -1,7 +1,7 @@
 /**
  * The visit, in the visitor's browser: on the first page of a visit (of this tab, or a campaign
  * link's page, which starts a new one: attribution.ts visitOnArrival) where it came
- * from (src/leads/model/attribution.ts: landing page, referring site's origin, UTM parameters, which
+ * from (src/site/model/attribution.ts: landing page, referring site's origin, UTM parameters, which
  * click ids, device class) is kept in sessionStorage, which ends with the tab; no cookie, nothing
  * in localStorage. A form's post carries it beside its document (src/site/forms/submit/outbox.ts).
  * After the page has loaded (and only once it is shown: not while prerendered), one beacon of
@@ -16,7 +16,7 @@ import {
   parseAttribution,
   visitOnArrival,
   type Attribution,
-} from '../../leads/model/attribution';
+} from '../model/attribution';
 
 const KEY = 'business-growth.visit';
 

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from '../model/siteSchema';
 import { FormSlot } from '../ui/FormSlot';
 import { linkTarget, SmartLink } from '../ui/SmartLink';
 import { ChatButton } from './ChatButton';

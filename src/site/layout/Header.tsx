@@ -17,7 +17,7 @@ import { useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
 import { Island } from '../ui/Island';
 import { inlineSrc } from '../ui/inlineSrc';
-import { menuLinks } from '../../content/model/routing';
+import { menuLinks } from '../model/routing';
 import { useSite, useSiteContent, useSiteRoutes } from '../ui/siteConfig';
 import { chatHref } from '../../schema/links';
 

@@ -1,5 +1,5 @@
 /** The agency as structured data (schema.org Organization, JSON-LD), all from config/site.ts. */
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from '../model/siteSchema';
 import { chatHref } from '../../schema/links';
 import { jsonInScript } from '../../schema/text';
 import { useSite } from '../ui/siteConfig';

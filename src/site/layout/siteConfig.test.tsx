@@ -8,14 +8,14 @@ import { render, screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/App';
-import type { PageConfig } from '../../content/model/pageSchema';
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { PageConfig } from '../model/pageSchema';
+import type { SiteConfig } from '../model/siteSchema';
 import type { FormConfig } from '../forms/model/formSchema';
 import { createEmotionCache } from '../islands/emotionCache';
 import { loadIslands } from '../islands/loaded';
 import { SectionList } from '../sections/SectionList';
 import { IslandsOnPage } from '../ui/Island';
-import type { SiteContent } from '../../content/model/siteContent';
+import type { SiteContent } from '../model/siteContent';
 import { loadRealContent } from '../../test/realConfig';
 import { Layout } from './Layout';
 

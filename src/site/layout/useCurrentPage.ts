@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import type { PageId, RouteHandle } from '../../content/model/routing';
+import type { PageId, RouteHandle } from '../model/routing';
 
 /** The page being shown (the same for a page's main path and its aliases). */
 export function useCurrentPage(): PageId | undefined {

@@ -2,7 +2,7 @@
  * How long browsers (and Firebase Hosting's CDN) may keep each kind of file: one table for our
  * server (src/apps/server/app.ts) and for firebase.json (src/deploy/firebaseJson.ts).
  */
-import { UPLOADS_PATH } from '../../content/model/contentApi';
+import { UPLOADS_PATH } from '../../platform/uploads';
 
 export const CACHE_CONTROL = {
   /** Built scripts under assets/: vite puts a content hash in their names, so they never change. */

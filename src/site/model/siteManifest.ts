@@ -1,6 +1,6 @@
 import type { InlineHashes } from '../../platform/headers';
-import { goneAddress } from '../../content/model/moved';
-import type { SiteContent } from '../../content/model/siteContent';
+import { goneAddress } from './moved';
+import type { SiteContent } from './siteContent';
 
 /** A page's variant showing a plain post's outcome (src/render/outcomePages.ts). */
 export interface OutcomePage {
@@ -36,7 +36,7 @@ export interface SiteManifest {
   outcomes: OutcomePage[];
   /**
    * Each address of a page removed (config/moved.ts `gone`, expired articles' too) and the page its
-   * visitors get there, status 410 (src/content/model/gonePages.ts); absent in a manifest written before
+   * visitors get there, status 410 (src/site/model/gonePages.ts); absent in a manifest written before
    * such pages were (the fallback page is answered).
    */
   gone?: { path: string; file: string }[];

@@ -7,7 +7,7 @@
  * developer's change: a new build (`npm run release`), not a publish. The code reads them from
  * builtSettings.ts.
  */
-import type { SiteConfig } from '../../content/model/siteSchema';
+import type { SiteConfig } from './siteSchema';
 
 export interface SiteSettings {
   brand: { colors: SiteConfig['brand']['colors'] };

@@ -1,7 +1,7 @@
 /**
  * What a visitor sees at the address of a page the office removed (answered with status 410, not
  * for search engines): in the site's layout, the words the office wrote when removing it (or the
- * site's), and the links it chose, the first one a main button. src/content/model/gonePages.ts works out
+ * site's), and the links it chose, the first one a main button. src/site/model/gonePages.ts works out
  * the words; the render draws one such page for each set of them.
  */
 import Box from '@mui/material/Box';
@@ -9,7 +9,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useLoaderData } from 'react-router-dom';
-import type { GonePageWords } from '../../content/model/gonePages';
+import type { GonePageWords } from '../model/gonePages';
 import { ActionButton } from '../ui/ActionButton';
 import { plainList } from '../ui/plainList';
 import { PAGE_HEADING_ID, PageHeadingSection } from '../ui/SectionShell';

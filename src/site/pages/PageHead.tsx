@@ -4,7 +4,7 @@
  * articles' feed. React hoists these into <head>, both when prerendering and in the browser.
  */
 import type { ImageConfig } from '../../schema/common';
-import { feedPathOf } from '../../content/model/articles';
+import { feedPathOf } from '../model/articles';
 import { useSite } from '../ui/siteConfig';
 
 /** What an article's page adds: its own picture for link previews, and when it was published. */

@@ -1,7 +1,7 @@
 /** One page: its title and description for the browser and search engines, then its sections. */
 import { useLoaderData } from 'react-router-dom';
-import type { PageId } from '../../content/model/routing';
-import type { PageConfig } from '../../content/model/pageSchema';
+import type { PageId } from '../model/routing';
+import type { PageConfig } from '../model/pageSchema';
 import { SectionList } from '../sections/SectionList';
 import { PageHead } from './PageHead';
 

@@ -1,5 +1,5 @@
 /**
- * The page a visitor gets at the address of a page the office removed (src/content/model/gonePages.ts,
+ * The page a visitor gets at the address of a page the office removed (src/site/model/gonePages.ts,
  * src/site/pages/GonePage.tsx), as the server renderer draws it for the render: in the site's layout
  * (its menu, with no page marked as the current one, its footer), the office's sentence as its one
  * headline and in its title, the site's line under it, the links the office chose (to pages the
@@ -9,8 +9,8 @@
 import { getByRole, queryAllByRole } from '@testing-library/dom';
 import { JSDOM } from 'jsdom';
 import { renderPage } from '../entry-server';
-import { gonePagesOf } from '../../content/model/gonePages';
-import type { SiteContent } from '../../content/model/siteContent';
+import { gonePagesOf } from '../model/gonePages';
+import type { SiteContent } from '../model/siteContent';
 import { loadRealContent } from '../../test/realConfig';
 
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });

@@ -14,11 +14,11 @@ import { JSDOM } from 'jsdom';
 import type { ImageConfig } from '../../schema/common';
 import { renderPage } from '../entry-server';
 import { picturesIn } from '../../render/render';
-import { articlePages } from '../../content/model/articles';
-import { UPLOADS_PATH } from '../../content/model/contentApi';
-import { PICTURE_WIDTHS, sizeNamesOf, widthsOf, type PictureSets } from '../../content/model/pictureSizes';
-import type { SiteContent } from '../../content/model/siteContent';
-import { siteRoutes } from '../../content/model/routing';
+import { articlePages } from '../model/articles';
+import { UPLOADS_PATH } from '../../platform/uploads';
+import { PICTURE_WIDTHS, sizeNamesOf, widthsOf, type PictureSets } from '../model/pictureSizes';
+import type { SiteContent } from '../model/siteContent';
+import { siteRoutes } from '../model/routing';
 import { loadRealContent } from '../../test/realConfig';
 import { picturePlaces } from '../ui/picturePlaces';
 

@@ -10,8 +10,8 @@ import forms from '../../../config/forms';
 import routes from '../../../config/routes';
 import site from '../../../config/site';
 import { takeBuiltForms } from '../forms/model/registry';
-import { siteRoutes, type SiteRoutes } from '../../content/model/routing';
-import { NOTHING_MOVED } from '../../content/model/siteContent';
+import { siteRoutes, type SiteRoutes } from '../model/routing';
+import { NOTHING_MOVED } from '../model/siteContent';
 import type { ServedContent } from '../model/siteManifest';
 
 let current: ServedContent = { site, routes, forms, moved: NOTHING_MOVED };

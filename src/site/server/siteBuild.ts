@@ -13,7 +13,7 @@ import { outcomeFromQuery, outcomeQuery } from '../forms/model/outcomes';
 import { CACHE_CONTROL } from '../model/caching';
 import { pagePolicy } from '../../platform/headers';
 import { isPageAddress } from '../../schema/addresses';
-import { siteRoutes } from '../../content/model/routing';
+import { siteRoutes } from '../model/routing';
 import { movedAnswer, SITE_MANIFEST_FILE, type MovedAnswer, type SiteManifest } from '../model/siteManifest';
 import { takeServedContent } from './servedContent';
 

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import { createContext, useContext } from 'react';
 import type { ImageConfig } from '../../schema/common';
-import { srcsetOf, type PictureSets } from '../../content/model/pictureSizes';
+import { srcsetOf, type PictureSets } from '../model/pictureSizes';
 import { useImageAddress } from './imageAddress';
 import type { PicturePlace } from './picturePlaces';
 
 /**
- * The sizes there are of each uploaded picture (src/content/model/pictureSizes.ts), given by the render
+ * The sizes there are of each uploaded picture (src/site/model/pictureSizes.ts), given by the render
  * (none in the editor's preview, nor for the pictures of public/images: they are drawn from their one file).
  */
 export const PicturesContext = createContext<PictureSets>({});

@@ -1,6 +1,6 @@
 /**
  * Where the site draws pictures, and how wide: the `sizes` each place gives the browser, so that
- * it picks from a picture's srcset (src/content/model/pictureSizes.ts) the size the screen needs before
+ * it picks from a picture's srcset (src/site/model/pictureSizes.ts) the size the screen needs before
  * the page is laid out. One table for every place that draws a picture, each entry worked out
  * from that place's layout (named beside it) and MUI's Container: at most the `xl` breakpoint
  * wide, with 16 px either side, 24 from `sm`. When a place's layout changes, its entry here

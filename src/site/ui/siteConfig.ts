@@ -1,12 +1,12 @@
 /**
- * The content the page renderers draw (src/content/model/siteContent.ts), given by whoever draws: the
+ * The content the page renderers draw (src/site/model/siteContent.ts), given by whoever draws: the
  * server renderer gives the content being rendered (the build's, or a publish's), the content
  * editor's preview the draft being edited. Renderers read it here, never by importing config/.
  */
 import { createContext, useContext } from 'react';
-import type { SiteConfig } from '../../content/model/siteSchema';
-import type { SiteContent } from '../../content/model/siteContent';
-import { siteRoutes, type SiteRoutes } from '../../content/model/routing';
+import type { SiteConfig } from '../model/siteSchema';
+import type { SiteContent } from '../model/siteContent';
+import { siteRoutes, type SiteRoutes } from '../model/routing';
 
 export const SiteContentContext = createContext<SiteContent | null>(null);
 

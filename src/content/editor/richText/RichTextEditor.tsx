@@ -44,7 +44,7 @@ import {
 } from 'lexical';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type Key, type ReactNode, type RefObject } from 'react';
 import admin from '../../../../config/admin';
-import type { ArticleBlock } from '../../model/articleSchema';
+import type { ArticleBlock } from '../../../site/model/articleSchema';
 import { isLinkTarget } from './linkTarget';
 import type { SitePage } from '../EditorEnv';
 import { typedLink } from '../sitePages';

@@ -8,7 +8,7 @@ import { LinkNode } from '@lexical/link';
 import { ListItemNode, ListNode } from '@lexical/list';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
-import type { ArticleBlock } from '../../model/articleSchema';
+import type { ArticleBlock } from '../../../site/model/articleSchema';
 import { $blocksOf, $fillFromBlocks } from './blocks';
 import { PictureNode } from './PictureNode';
 

@@ -1,5 +1,5 @@
 /**
- * An article's blocks (src/content/model/articleSchema.ts) to and from the rich-text editor's document
+ * An article's blocks (src/site/model/articleSchema.ts) to and from the rich-text editor's document
  * (Lexical): headings, paragraphs, lists, quotes and pictures one for one; a paragraph that is a
  * single link and nothing else is a link block. Text runs keep bold, italic and links. What the
  * editor holds that the blocks cannot (an empty paragraph, a line break) is left out or made a
@@ -19,7 +19,7 @@ import {
   type ElementNode,
   type LexicalNode,
 } from 'lexical';
-import type { ArticleBlock, InlineRun } from '../../model/articleSchema';
+import type { ArticleBlock, InlineRun } from '../../../site/model/articleSchema';
 import { $createPictureNode, $isPictureNode } from './PictureNode';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

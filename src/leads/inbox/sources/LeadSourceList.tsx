@@ -1,12 +1,12 @@
 /**
- * Where a lead came from, on its page (src/leads/model/attribution.ts; kept beside the lead by
+ * Where a lead came from, on its page (src/site/model/attribution.ts; kept beside the lead by
  * src/leads/server/sources.ts): what was recorded, by the labels of config/admin.ts `sources`, in
  * words (src/leads/model/sourceWords.ts), as text (a referring site is shown, never linked).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import admin from '../../../../config/admin';
-import { ATTRIBUTION_KEYS, type LeadSource } from '../../model/attribution';
+import { ATTRIBUTION_KEYS, type LeadSource } from '../../../site/model/attribution';
 import { sourceTexts } from '../../model/sourceWords';
 import { visible } from '../../../platform/inbox/format';
 

@@ -15,7 +15,7 @@ import type { LeadDetail, LeadList, UnsentReply, VisitorMail } from '../../model
 import { pathOf } from '../../model/adminApi';
 import { api } from '../../../platform/api';
 import { proofHeaders } from '../../../test/proof';
-import { encodeAttribution } from '../../model/attribution';
+import { encodeAttribution } from '../../../site/model/attribution';
 import { bareSubject } from '../../model/replyDraft';
 import { fill } from '../../../schema/text';
 import { buildDocument } from '../../../site/forms/model/document';

@@ -21,7 +21,7 @@ import { cutAtWord, fill, visible } from '../../../schema/text';
 import { inboxLink } from '../leads';
 import type { LeadSource } from '../sources';
 import { sourceTexts } from '../../model/sourceWords';
-import { ATTRIBUTION_KEYS } from '../../model/attribution';
+import { ATTRIBUTION_KEYS } from '../../../site/model/attribution';
 import admin from '../../../../config/admin';
 import { isPlainAddress } from './settings';
 

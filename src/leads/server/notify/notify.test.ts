@@ -19,7 +19,7 @@ import siteConfig from '../../../../config/site';
 import { buildDocument } from '../../../site/forms/model/document';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { api } from '../../../platform/api';
-import { encodeAttribution, type Attribution, type AttributionKey } from '../../model/attribution';
+import { encodeAttribution, type Attribution, type AttributionKey } from '../../../site/model/attribution';
 import { formatDate } from '../../../platform/received';
 import { fill } from '../../../schema/text';
 import { validData } from '../../../test/formFixtures';
@@ -596,7 +596,7 @@ describe('where the lead came from, in the e-mail and the webhook', () => {
     expect(afterReceived(text, expected.length)).toEqual([...expected, '']);
     expect(htmlRows(html).slice(-expected.length)).toEqual(expected);
 
-    // The webhook's `source`: the grouping word and what was recorded, by the keys of src/leads/model/attribution.ts.
+    // The webhook's `source`: the grouping word and what was recorded, by the keys of src/site/model/attribution.ts.
     const body = JSON.parse(hooks.calls[0]!.body) as { documentId: string; source: unknown; document: Record<string, unknown> };
     expect(body.documentId).toBe(docId);
     expect(body.source).toEqual({ source: 'newsletter', ...from });

@@ -34,7 +34,7 @@ function webhookBody(lead: Lead, createdAt: number): string {
     documentId: lead.docId,
     link: lead.link,
     document: lead.document,
-    // Where the lead came from (src/leads/model/attribution.ts keys), or null when its post did not say.
+    // Where the lead came from (src/site/model/attribution.ts keys), or null when its post did not say.
     source: lead.source ?? null,
   });
 }

@@ -1,12 +1,12 @@
 /**
- * An article's body drawn from its blocks (src/content/model/articleSchema.ts): one renderer per kind of
+ * An article's body drawn from its blocks (src/site/model/articleSchema.ts): one renderer per kind of
  * block, looked up in a typed registry, and the runs of text inside them. Every text is a React
  * child or an attribute, so it is escaped for its place: nothing an editor wrote becomes markup.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { ArticleBlock, BlockOf, BlockType, InlineRun } from '../../../content/model/articleSchema';
+import type { ArticleBlock, BlockOf, BlockType, InlineRun } from '../../model/articleSchema';
 import { Picture } from '../../ui/Picture';
 import { picturePlaces } from '../../ui/picturePlaces';
 import { SmartLink } from '../../ui/SmartLink';

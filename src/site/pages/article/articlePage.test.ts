@@ -7,13 +7,13 @@
  * Everything is compared with the content (config/articles), not with the agency's words.
  */
 import { JSDOM } from 'jsdom';
-import type { Article, ArticleBlock } from '../../../content/model/articleSchema';
+import type { Article, ArticleBlock } from '../../model/articleSchema';
 import { renderPage } from '../../entry-server';
-import { articlePages, feedPathOf, liveContent } from '../../../content/model/articles';
-import type { SiteContent } from '../../../content/model/siteContent';
+import { articlePages, feedPathOf, liveContent } from '../../model/articles';
+import type { SiteContent } from '../../model/siteContent';
 import { atomFeed } from '../../../render/feed';
 import { sitemapXml } from '../../../render/crawlers';
-import { siteRoutes } from '../../../content/model/routing';
+import { siteRoutes } from '../../model/routing';
 import { loadRealContent } from '../../../test/realConfig';
 
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });

@@ -1,7 +1,7 @@
 import { section } from '../../../schema/common';
 import { heading, label, longText, number, optional, text } from '../../../schema/schema';
 
-export { NEWEST_ARTICLE as NEWEST } from '../../../content/model/articleSchema';
+export { NEWEST_ARTICLE as NEWEST } from '../../model/articleSchema';
 
 /** The list of the articles (config/articles), newest first: any page may show it. */
 export const articlesSchema = section('articles', {

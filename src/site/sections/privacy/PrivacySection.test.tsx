@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import privacyPage from '../../../../config/pages/privacy';
 import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
-import type { SiteContent } from '../../../content/model/siteContent';
+import type { SiteContent } from '../../model/siteContent';
 import { loadRealContent } from '../../../test/realConfig';
 import { SiteContentContext } from '../../ui/siteConfig';
 import type { SectionOf } from '../schemas';

@@ -5,7 +5,7 @@
  */
 import { checkContent } from '../../../content/model/checkContent';
 import { ownerOnlyChanges } from '../../../content/model/ownerOnly';
-import { pageSchema } from '../../../content/model/pageSchema';
+import { pageSchema } from '../../model/pageSchema';
 import { loadRealConfig, type Json, type RealConfig } from '../../../test/realConfig';
 import { newForm, NEW_FORM_NAME } from '../../../test/newFormFixture';
 

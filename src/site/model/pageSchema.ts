@@ -1,5 +1,5 @@
 /** The description of one file in config/pages. */
-import { sectionSchema } from '../../site/sections/schemas';
+import { sectionSchema } from '../sections/schemas';
 import { boolean, describe, description, label, list, object, optional, routePath, title, type Infer } from '../../schema/schema';
 
 export const pageSchema = object({

@@ -10,7 +10,7 @@ import type { PageConfig } from './pageSchema';
 import type { MovedConfig } from './movedSchema';
 import type { RoutesConfig } from './routesSchema';
 import type { SiteConfig } from './siteSchema';
-import type { FormConfig } from '../../site/forms/model/formSchema';
+import type { FormConfig } from '../forms/model/formSchema';
 import { withOfficePages } from './routing';
 
 export interface SiteContent {

@@ -1,6 +1,6 @@
 /**
  * The pages shown at the addresses of removed pages (config/moved.ts `gone`, and the addresses of
- * expired articles: src/content/model/articles.ts liveContent), each in the site's layout and answered
+ * expired articles: src/site/model/articles.ts liveContent), each in the site's layout and answered
  * with status 410 (noindex): the words the office wrote when removing the page, else the site's
  * (config/site.ts `gone`), and the links it chose, else the site's, each to a page the site answers.
  * One page for each set of words, whatever the number of addresses that show it: the render draws

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { loadRealConfig, makePublicDir, type Json, type RealConfig } from '../../test/realConfig';
 import { addressFromTitle } from './articleSchema';
-import { checkConfig } from '../server/checker';
+import { checkConfig } from '../../content/server/checker';
 
 let real: RealConfig;
 let publicDir: string;

@@ -11,7 +11,7 @@
  * pages draw them as `srcset` (src/site/ui/Picture.tsx). A picture with no sizes (yet) is drawn as
  * before: its one file.
  */
-import { UPLOAD_NAME, UPLOADS_PATH } from './contentApi';
+import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 
 /** The widths (pixels) a picture is kept at, when it is at least that wide. */
 export const PICTURE_WIDTHS = [320, 480, 640, 720, 960, 1080, 1280, 1920] as const;

@@ -70,7 +70,7 @@ export function siteRoutes(routes: RoutesConfig): SiteRoutes {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What a page file says of its own address (a page the office made): the optional keys of src/content/model/pageSchema.ts. */
+/** What a page file says of its own address (a page the office made): the optional keys of src/site/model/pageSchema.ts. */
 interface OwnAddress {
   address?: unknown;
 }

@@ -1,6 +1,6 @@
 /**
  * The description of config/moved.ts: the addresses that were pages of the site. It is written by
- * each publish (src/content/model/moved.ts works it out from the addresses before and after), never by
+ * each publish (src/site/model/moved.ts works it out from the addresses before and after), never by
  * hand: a page's address changed leaves `{ from, to }` (a permanent redirect), a page removed
  * leaves its address in `gone` (answered 410 Gone with a page saying so). A page removed may
  * also leave `{ from, to }`, when the office chose to send its visitors to another page.
