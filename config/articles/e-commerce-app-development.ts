@@ -1,4 +1,4 @@
-import type { ArticleConfig } from '../../src/site/model/articleSchema';
+import type { ArticleConfig } from '../../src/content/model/articleSchema';
 
 export default {
   title: 'E-Commerce App Development',

@@ -1,4 +1,4 @@
-import type { PageConfig } from '../../src/site/model/pageSchema';
+import type { PageConfig } from '../../src/content/model/pageSchema';
 import site from '../site';
 
 // A WhatsApp chat with the site's one phone number (its digits), starting with the site's message.

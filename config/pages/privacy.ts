@@ -4,7 +4,7 @@
  * from config/forms (change them there, and this page follows). Write here only why each form
  * asks, and the wording around it.
  */
-import type { PageConfig } from '../../src/site/model/pageSchema';
+import type { PageConfig } from '../../src/content/model/pageSchema';
 
 export default {
   title: 'Privacy | Business Growth',
