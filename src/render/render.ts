@@ -32,7 +32,7 @@ import { frameOriginsOf } from '../platform/headers';
 import { gonePagesOf } from '../site/model/gonePages';
 import { ERROR_FILE, ERROR_RENDER_PATH, FALLBACK_FILE, FALLBACK_RENDER_PATH, htmlFileFor } from '../schema/pageFiles';
 import type { RenderJob } from '../content/model/renderJob';
-import type { PageRenderer } from './pageRender';
+import type { PageRenderer } from '../site/model/pageRender';
 import { isSearchable, siteRoutes } from '../site/model/routing';
 import { contentFingerprint, RELEASE_FILE, type SiteContent } from '../site/model/siteContent';
 import { UPLOADS_PATH, uploadNamesIn } from '../platform/uploads';

@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { RenderAnswer, RenderMessage } from '../content/model/renderJob';
-import type { PageRenderer } from './pageRender';
+import type { PageRenderer } from '../site/model/pageRender';
 import { loadRenderer, renderSite } from './render';
 
 /**

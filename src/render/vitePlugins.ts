@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../platform/cspNonce.ts';
 import { replaceOnce } from '../schema/text.ts';
-import type { PageRenderer } from './pageRender';
+import type { PageRenderer } from '../site/model/pageRender';
 import type * as CheckFiles from '../content/server/checkFiles';
 import type * as SiteContentFile from '../site/model/siteContent';
 

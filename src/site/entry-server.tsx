@@ -16,7 +16,7 @@ import { loadIslands } from './islands/loaded';
 import type { IslandName } from './islands/registry';
 import { IslandsOnPage } from './ui/Island';
 import { createRoutes } from './app/routes';
-import type { PageRenderer, RenderedPage } from '../render/pageRender';
+import type { PageRenderer, RenderedPage } from './model/pageRender';
 import type { SiteContent } from './model/siteContent';
 import { FormFilesContext } from './ui/FormSlot';
 import { SocialPicturesContext } from './pages/article/ArticleView';

@@ -20,7 +20,7 @@ import type { PageConfig } from '../model/pageSchema';
 import type { RoutesConfig } from '../model/routesSchema';
 import { renderPage } from '../entry-server';
 import { chatHref, whatsappHref } from '../../schema/links';
-import type { RenderedPage } from '../../render/pageRender';
+import type { RenderedPage } from '../model/pageRender';
 import { loadRealContent } from '../../test/realConfig';
 import { makeSite } from '../../test/contentSite';
 import { readSiteContent } from '../../content/server/checkFiles';

@@ -2,8 +2,8 @@
  * What the server renderer (src/site/entry-server.tsx, bundled by the build into dist/ssr) gives
  * the render (src/render/render.ts) for one address of some content.
  */
-import type { PictureSets } from '../site/model/pictureSizes';
-import type { SiteContent } from '../site/model/siteContent';
+import type { PictureSets } from './pictureSizes';
+import type { SiteContent } from './siteContent';
 
 export interface RenderedPage {
   /** The app's markup, for <div id="root">. */
