@@ -34,7 +34,7 @@ export default defineConfig(({ mode }) => {
       devInbox({ root }),
       { ...browserInlineSrc({ root }), apply: 'serve' },
       devPages({ root }),
-      // The content editor's API over this checkout's files, without sign-in (src/content/server/devEditor.ts, loaded when first asked).
+      // The content editor's API over this checkout's files, without sign-in (src/apps/server/devEditor.ts, loaded when first asked).
       devEditor({ root }),
     ],
     // Pages are drawn by devPages (development) and the render (src/render/render.ts), not served as vite's index.html.

@@ -226,7 +226,7 @@ export function browserInlineSrc({ root }: { root: string }): Plugin {
 }
 
 /**
- * `npm run dev` answers the content editor's API over this checkout's files (src/content/server/devEditor.ts),
+ * `npm run dev` answers the content editor's API over this checkout's files (src/apps/server/devEditor.ts),
  * loaded through vite on the first /api request so this config does not bundle the server's code.
  */
 export function devEditor({ root }: { root: string }): Plugin {
@@ -243,7 +243,7 @@ export function devEditor({ root }: { root: string }): Plugin {
       server.middlewares.use((request, response, next) => {
         if (!request.url?.startsWith('/api/')) return next();
         const url = request.url;
-        void (server.ssrLoadModule('/src/content/server/devEditor.ts') as Promise<DevEditorModule>)
+        void (server.ssrLoadModule('/src/apps/server/devEditor.ts') as Promise<DevEditorModule>)
           .then(async (editor) => {
             if (!editor.handlesUrl(url)) return next();
             app ??= editor.devContentApp(root);

@@ -8,16 +8,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import server from '../../../config/server';
 import { adminRoutes, CSRF_HEADER, SIGN_IN_API, type Me } from '../../leads/model/adminApi';
-import { contentRoutes } from '../model/contentApi';
+import { contentRoutes } from '../../content/model/contentApi';
 import path from 'node:path';
 import { openStore } from '../../leads/server/store';
 import { DEVELOPER } from '../../platform/server/accounts/developer';
-import { contentJobs, drafts as draftsOf } from './drafts';
-import { admitUpload, uploadErrorHandler } from './images';
-import { Scheduler } from './schedule';
-import { contentFiles, loadContent } from './site';
-import { contentHandlers } from './index';
-import { Publisher } from './publish';
+import { contentJobs, drafts as draftsOf } from '../../content/server/drafts';
+import { admitUpload, uploadErrorHandler } from '../../content/server/images';
+import { Scheduler } from '../../content/server/schedule';
+import { contentFiles, loadContent } from '../../content/server/site';
+import { contentHandlers } from '../../content/server/index';
+import { Publisher } from '../../content/server/publish';
 import { answerError } from '../../platform/server/refusals';
 import { routeSchema, type RouteTypes } from '../../platform/server/contracts';
 

@@ -5,7 +5,7 @@
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { adminRoutes, CSRF_HEADER } from '../../leads/model/adminApi';
-import { contentRoutes, type ContentSnapshot } from '../model/contentApi';
+import { contentRoutes, type ContentSnapshot } from '../../content/model/contentApi';
 import { makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import { devContentApp, DEVELOPER } from './devEditor';
