@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isTestFile, LAYERS, layerOf } from './layers';
+import { isTestFile, LAYERS, layerOf, TOP_FOLDERS, topFolderOf, UPWARD_IMPORTS, upwardImportOf } from './layers';
 import { circlesOf, projectImports } from './test/imports';
 
 const root = path.resolve(__dirname, '..');
@@ -37,6 +37,30 @@ test('no import runs up a layer', () => {
     })
     .map((i) => `${where(i)} (${LAYERS[layerOf(i.from)!]!.name}) imports ${i.to} (${layerOf(i.to!) === undefined ? 'a test' : LAYERS[layerOf(i.to!)!]!.name})`);
   expect(upward).toEqual([]);
+});
+
+describe('the top folders', () => {
+  const upward = code.filter((i) => {
+    const from = topFolderOf(i.from);
+    const to = i.to === undefined ? undefined : topFolderOf(i.to);
+    return from !== undefined && to !== undefined && to > from;
+  });
+
+  test('every file of src/ and config/ is in a top folder', () => {
+    const files = new Set(code.flatMap((i) => [i.from, i.to!]).filter((f) => /^(src|config)\//.test(f) && !isTestFile(f)));
+    expect([...files].filter((f) => topFolderOf(f) === undefined && !/^src\/[^/]+\.ts$/.test(f))).toEqual([]);
+  });
+
+  test('no import runs up the top folders but the named exceptions', () => {
+    expect(upward.filter((i) => !upwardImportOf({ ...i, to: i.to! })).map((i) => `${where(i)} (${TOP_FOLDERS[topFolderOf(i.from)!]}) imports ${i.to} (${TOP_FOLDERS[topFolderOf(i.to!)!]})`)).toEqual([]);
+  });
+
+  test('at most three exceptions, each still needed, each with its reason in docs/code-layout.md', () => {
+    const doc = readFileSync(path.join(root, 'docs/code-layout.md'), 'utf8');
+    expect(UPWARD_IMPORTS.length).toBeLessThanOrEqual(3);
+    expect(UPWARD_IMPORTS.filter((u) => !upward.some((i) => upwardImportOf({ ...i, to: i.to! }) === u)).map((u) => `${u.from} -> ${u.to}`)).toEqual([]);
+    expect(UPWARD_IMPORTS.filter((u) => !doc.includes(`\`${u.from}\` → \`${u.to}\``)).map((u) => `${u.from} -> ${u.to}`)).toEqual([]);
+  });
 });
 
 test("config/ imports nothing of src/ but its descriptions' types", () => {

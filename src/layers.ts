@@ -54,12 +54,59 @@ export const LAYERS: readonly Layer[] = [
   },
 ];
 
+/**
+ * The top folders, bottom to top: a file of one imports nothing from a folder above it (type-only
+ * imports count too), but for the few named exceptions below. The site stands on the platform,
+ * the hosts' files on the site, the content editor on both, the leads' inbox on the content (its
+ * route table gathers the editor's), the newsletter on the leads (their mail, their people), the
+ * build on everything it draws, and the programs on all. Runtime (LAYERS, above) is a second wall,
+ * across them.
+ */
+export const TOP_FOLDERS = [
+  'src/schema',
+  'config',
+  'src/platform',
+  'src/site',
+  'src/deploy',
+  'src/leads',
+  'src/newsletter',
+  'src/content',
+  'src/render',
+  'src/apps',
+] as const;
+
+/** An import that runs up the top folders on purpose: from a folder (or file) to one, each with its reason in docs/code-layout.md. */
+export interface UpwardImport {
+  from: string;
+  to: string;
+  /** Only imports of types are let through. */
+  typesOnly?: true;
+  /** Why, in a few words (docs/code-layout.md says it at length). */
+  reason: string;
+}
+
+export const UPWARD_IMPORTS: readonly UpwardImport[] = [];
+
+/** The rank of a file's top folder in TOP_FOLDERS, or undefined for a test or a file of none. */
+export function topFolderOf(file: string): number | undefined {
+  if (isTestFile(file)) return undefined;
+  const rank = TOP_FOLDERS.findIndex((folder) => file.startsWith(`${folder}/`));
+  return rank < 0 ? undefined : rank;
+}
+
+/** Whether an import from one file to another is one of UPWARD_IMPORTS. */
+export function upwardImportOf(i: { from: string; to: string; typeOnly: boolean }): UpwardImport | undefined {
+  return UPWARD_IMPORTS.find((u) => matcher(u.from).test(i.from) && matcher(u.to).test(i.to) && (!u.typesOnly || i.typeOnly));
+}
+
+const matcher = (folder: string) => new RegExp(`^${folder.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]+')}(/|$)`);
+
 const patterns = LAYERS.flatMap((layer, rank) =>
   layer.folders.map((folder) => ({
     rank,
     // The more parts a pattern names, the more specific it is; a named part beats a `*`.
     weight: folder.split('/').length * 2 - (folder.match(/\*/g)?.length ?? 0),
-    matches: new RegExp(`^${folder.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]+')}(/|$)`),
+    matches: matcher(folder),
   })),
 );
 
