@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import admin from '../config/admin';
 import server from '../config/server';
-import { SECOND_STEP_API, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { SECOND_STEP_API, SIGN_IN_API } from '../src/platform/signIn';
 import { expect, test } from './fixtures';
 import { addAccount, type Account } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';

@@ -15,7 +15,8 @@ import forms from '../config/forms';
 import server from '../config/server';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from '../src/leads/server/leads';
 import { SOURCE_CSV_COLUMNS } from '../src/leads/server/sources';
-import { adminRoutes, SIGN_IN_API, type Me } from '../src/leads/model/adminApi';
+import { SIGN_IN_API } from '../src/platform/signIn';
+import { adminRoutes, type Me } from '../src/platform/inboxRoutes';
 import { fill } from '../src/schema/text';
 import { animationsDone, expect, test, visit } from './fixtures';
 import {

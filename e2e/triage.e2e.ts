@@ -22,7 +22,7 @@ import forms from '../config/forms';
 import server from '../config/server';
 import { formatCellDate, formatDate } from '../src/platform/received';
 import { fill } from '../src/schema/text';
-import { adminRoutes } from '../src/leads/model/adminApi';
+import { adminRoutes } from '../src/platform/inboxRoutes';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, test } from './fixtures';
 import { proofHeaders } from '../src/test/proof';

@@ -25,7 +25,8 @@ import path from 'node:path';
 import { setAdmin } from '../src/platform/server/accounts/accounts';
 import { buildApp } from '../src/apps/server/app';
 import { childProcesses, MAX_CHILD_PROCESSES } from '../src/content/server/site';
-import { adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { CSRF_HEADER, SIGN_IN_API } from '../src/platform/signIn';
+import { adminRoutes } from '../src/platform/inboxRoutes';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { DEVELOPER, makeBuiltSite } from '../src/test/contentSite';
 

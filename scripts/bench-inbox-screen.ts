@@ -18,7 +18,7 @@ import admin from '../config/admin';
 import { setAdmin } from '../src/platform/server/accounts/accounts';
 import { buildApp } from '../src/apps/server/app';
 import { openStore } from '../src/leads/server/store';
-import { adminRoutes } from '../src/leads/model/adminApi';
+import { adminRoutes } from '../src/platform/inboxRoutes';
 import { seedLeads } from '../src/test/seedLeads';
 import { ms, percentile } from '../src/test/serverWatch';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';

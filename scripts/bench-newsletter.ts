@@ -25,7 +25,7 @@ import { seedSubscribers } from '../src/test/newsletter';
 import { Client, PASSWORD } from '../src/test/adminServer';
 import { TEST_HASHING } from '../src/test/testHashing';
 import { newsletterRoutes, type NewsletterDetail } from '../src/newsletter/model/newsletterApi';
-import { adminRoutes, pathOf } from '../src/leads/model/adminApi';
+import { adminRoutes, pathOf } from '../src/platform/inboxRoutes';
 import articles from '../config/articles/choosing-a-partner';
 
 const READERS = Number(process.env.READERS ?? 10_000);

@@ -13,7 +13,8 @@ import { realPageIds } from '../src/test/realConfig';
 import routes from '../config/routes';
 import { sectionSchemas } from '../src/site/sections/schemas';
 import { api } from '../src/platform/api';
-import { adminRoutes, SIGN_IN_API } from '../src/leads/model/adminApi';
+import { SIGN_IN_API } from '../src/platform/signIn';
+import { adminRoutes } from '../src/platform/inboxRoutes';
 import { contentRoutes } from '../src/content/model/contentApi';
 
 const root = path.resolve(__dirname, '..');

@@ -103,7 +103,7 @@ const allowed = [
   ['src/site/ui/example.tsx', "import { loadedIsland as value } from '../islands/loaded';"],
   ['src/site/sections/example.tsx', "import value from '@mui/material/Box';"],
   ['src/apps/inbox/example.ts', "import { pageNonce as value } from '../../site/islands/cspNonce';"],
-  ['src/leads/inbox/example.ts', "import { adminRoutes as value } from '../model/adminApi';"],
+  ['src/leads/inbox/example.ts', "import { adminRoutes as value } from './platform/inboxRoutes';"],
   ['src/leads/inbox/example.tsx', "import value from '@mui/x-data-grid';"],
   ['src/content/editor/example.tsx', "import { sectionRenderers as value } from '../../site/sections/registry';"],
   ['src/apps/inbox/example.tsx', "import { createSiteTheme as value } from '../../site/theme';"],

@@ -23,7 +23,8 @@ import { freePort } from './freePort';
 import { TEST_HASHING } from './testHashing';
 import { proofHeaders } from './proof';
 import type { Asker } from '../platform/server/accounts/hashGate';
-import { CSRF_HEADER, SIGN_IN_API, adminRoutes, type Me, type SignInState } from '../leads/model/adminApi';
+import { CSRF_HEADER, SIGN_IN_API, type SignInState } from '../platform/signIn';
+import { adminRoutes, type Me } from '../platform/inboxRoutes';
 import type { AdminRole } from '../platform/roles';
 
 type App = Awaited<ReturnType<typeof buildApp>>;

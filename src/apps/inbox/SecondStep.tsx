@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { SecondStepAnswer, SecondStepNeeded } from '../../leads/model/adminApi';
+import type { SecondStepAnswer, SecondStepNeeded } from '../../platform/signIn';
 import { ApiError, secondStep } from '../../platform/inbox/api';
 import { Notice } from '../../platform/inbox/Notice';
 import { useSession } from '../../platform/inbox/session';

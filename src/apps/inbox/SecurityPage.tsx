@@ -23,7 +23,7 @@ import { encode } from 'uqr';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { AdminRole } from '../../platform/roles';
-import type { NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../leads/model/adminApi';
+import type { NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../platform/signIn';
 import { ApiError, call } from '../../platform/inbox/api';
 import { fill, formatCount, formatDate } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';

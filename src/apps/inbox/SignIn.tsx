@@ -17,7 +17,7 @@ import { useState, type FormEvent } from 'react';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { signIn } from '../../platform/inbox/api';
-import type { SecondStepNeeded } from '../../leads/model/adminApi';
+import type { SecondStepNeeded } from '../../platform/signIn';
 import { SecondStep } from './SecondStep';
 import { fill } from '../../platform/inbox/format';
 import { Notice } from '../../platform/inbox/Notice';

@@ -4,7 +4,8 @@
  */
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { adminRoutes, CSRF_HEADER } from '../../leads/model/adminApi';
+import { CSRF_HEADER } from '../../platform/signIn';
+import { adminRoutes } from '../../platform/inboxRoutes';
 import { contentRoutes, type ContentSnapshot } from '../../content/model/contentApi';
 import { makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';

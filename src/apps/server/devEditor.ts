@@ -7,7 +7,8 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import server from '../../../config/server';
-import { adminRoutes, CSRF_HEADER, SIGN_IN_API, type Me } from '../../leads/model/adminApi';
+import { CSRF_HEADER, SIGN_IN_API } from '../../platform/signIn';
+import { adminRoutes, type Me } from '../../platform/inboxRoutes';
 import { contentRoutes } from '../../content/model/contentApi';
 import path from 'node:path';
 import { openStore } from '../../leads/server/store';

@@ -18,7 +18,7 @@ import server from '../../../config/server';
 import { contentRoutes, type ContentProblem, type ContentSnapshot } from '../model/contentApi';
 import { READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';
 import { fill } from '../../schema/text';
-import { pathOf } from '../../leads/model/adminApi';
+import { pathOf } from '../../platform/inboxRoutes';
 import { ownerOnlySentence } from '../model/ownerOnly';
 import { officeWordsOf } from '../model/place';
 import { addAccount, Client, PASSWORD, startEditing, type TestServer } from '../../test/adminServer';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { CSRF_HEADER } from '../../leads/model/adminApi';
+import { CSRF_HEADER } from '../../platform/signIn';
 import { fill } from '../../schema/text';
 import { labelOf, officeWordsOf } from '../model/place';
 import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision } from '../model/contentApi';

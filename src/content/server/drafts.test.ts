@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import server from '../../../config/server';
-import { CSRF_HEADER } from '../../leads/model/adminApi';
+import { CSRF_HEADER } from '../../platform/signIn';
 import { contentRoutes, type ContentDraft, type ContentProblem, type ContentSnapshot, type Revision } from '../model/contentApi';
 import { fill } from '../../schema/text';
 import { addAccount, Client, PASSWORD, startEditing, startServer, type TestServer } from '../../test/adminServer';

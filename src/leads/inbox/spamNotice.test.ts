@@ -6,7 +6,8 @@
  */
 import admin from '../../../config/admin';
 import forms from '../../../config/forms';
-import { pathOf, type LeadDetail } from '../model/adminApi';
+import { type LeadDetail } from '../model/adminApi';
+import { pathOf } from '../../platform/inboxRoutes';
 import { fill } from '../../schema/text';
 import { startSignedIn, submit, type Client, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';

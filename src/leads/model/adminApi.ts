@@ -1,42 +1,14 @@
 /**
- * The agency's inbox: its page addresses and its API, one table for our server (which
- * registers exactly these routes: src/apps/server/admin/routes.ts), the inbox in the browser
- * (src/apps/inbox and the features' inbox/ folders) and the tests (every route, every method, without a session: 401).
+ * The leads in the agency's inbox: their routes (src/platform/inboxRoutes.ts gathers them into the
+ * inbox's one table, with the sign-in's, the content editor's and the newsletter's) and the shapes
+ * they answer, for our server, the inbox in the browser and the tests.
  */
-
-/** Signing in happens before there is a session, so it lives outside /api/admin/. */
-export const SIGN_IN_API = '/api/session';
-/** The sign-in's second step (a passkey, a code of the app, a recovery code): under the sign-in's address, so its cookies go with it. */
-export const SECOND_STEP_API = `${SIGN_IN_API}/second-step`;
-
-/** Every /api/admin/… answer without a valid session is 401, whatever the method. */
-export const ADMIN_API_PREFIX = '/api/admin';
-
-/** The header carrying the CSRF token on every request that changes something. */
-export const CSRF_HEADER = 'x-csrf-token';
-
 import type { LeadSource } from '../../site/model/attribution';
-import { contentRoutes } from '../../content/model/contentApi';
-import type { AdminRole } from '../../platform/roles';
 import { z } from 'zod/mini';
 import { answers, type Contract } from '../../platform/contract';
-import type { SubscriberList, SubscriberSummary } from '../../newsletter/model/subscribers';
-import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes, type ReadyNewsletter } from '../../newsletter/model/newsletterApi';
 
-/** The sign-in's routes, before there is a session. */
-export const signInRoutes = {
-  /** Whether an account exists, and the CSRF token of the sign-in (SignInState). */
-  signInState: { method: 'GET', path: SIGN_IN_API, answer: answers<SignInState>() },
-  /** Body: { email, password, remember }. 204 signed in, or 200 with the second step asked for (SecondStepNeeded). */
-  signIn: { method: 'POST', path: SIGN_IN_API, answer: answers<SecondStepNeeded | undefined>() },
-  /** Body: a SecondStepAnswer. 204 signed in, or 200 with what is asked next (SecondStepNeeded). */
-  secondStep: { method: 'POST', path: SECOND_STEP_API, answer: answers<SecondStepNeeded | undefined>() },
-} as const satisfies Record<string, Contract>;
-
-export const adminRoutes = {
-  /** Who is signed in, and the CSRF token for this session. */
-  me: { method: 'GET', path: '/api/admin/me', answer: answers<Me>() },
-  signOut: { method: 'POST', path: '/api/admin/sign-out', answer: answers<void>() },
+/** The leads' routes in the inbox (src/platform/inboxRoutes.ts gathers them with the others). */
+export const leadRoutes = {
   /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
   leads: { method: 'GET', path: '/api/admin/leads', answer: answers<LeadList>() },
   lead: { method: 'GET', path: '/api/admin/leads/:docId', answer: answers<LeadDetail>() },
@@ -82,114 +54,10 @@ export const adminRoutes = {
   },
   /** The record of the erasures done, newest first (ErasureRecord: never the address). */
   erasures: { method: 'GET', path: '/api/admin/erasures', answer: answers<ErasureRecord[]>() },
-  /** Body: { password }. The account's password typed again: the actions of PASSWORD_AGAIN_ROUTES may go on (204). */
-  confirmPassword: { method: 'POST', path: '/api/admin/password', answer: answers<void>() },
-  /** 204 when the password was typed recently enough for PASSWORD_AGAIN_ROUTES; otherwise their refusal (a download asks first). */
-  recentPassword: { method: 'GET', path: '/api/admin/password', answer: answers<void>() },
-  /** Ends every session of the account, on every device (remembered ones too). */
-  signOutEverywhere: { method: 'POST', path: '/api/admin/sign-out-everywhere', answer: answers<void>() },
-  /** The account's second steps at sign-in (SecondFactorState). */
-  secondFactor: { method: 'GET', path: '/api/admin/second-factor', answer: answers<SecondFactorState>() },
-  /** Starts setting up an authenticator app (TotpSetup: its secret, as text and as an otpauth:// address). Asks for the password again. */
-  totpStart: { method: 'POST', path: '/api/admin/second-factor/app', answer: answers<TotpSetup>() },
-  /** Body: { code }. The app's first code: the app is on (NewRecoveryCodes, with the codes when it is the account's first second step). */
-  totpConfirm: { method: 'POST', path: '/api/admin/second-factor/app/confirm', answer: answers<NewRecoveryCodes>() },
-  /** Takes the app off. Asks for the password again. */
-  totpRemove: { method: 'DELETE', path: '/api/admin/second-factor/app' },
-  /** What the browser needs to make a passkey (WebAuthn's creation options). Asks for the password again. */
-  passkeyOptions: { method: 'POST', path: '/api/admin/second-factor/passkeys/options', answer: answers<Record<string, unknown>>() },
-  /** Body: { name, response } (the browser's new credential). Keeps the passkey (NewRecoveryCodes). */
-  passkeyAdd: { method: 'POST', path: '/api/admin/second-factor/passkeys', answer: answers<NewRecoveryCodes>() },
-  /** Takes a passkey off. Asks for the password again. */
-  passkeyRemove: { method: 'DELETE', path: '/api/admin/second-factor/passkeys/:passkeyId' },
-  /** New recovery codes (the old ones stop working): NewRecoveryCodes. Asks for the password again. */
-  recoveryCodes: { method: 'POST', path: '/api/admin/second-factor/recovery-codes', answer: answers<NewRecoveryCodes>() },
-  /** Body: { required } or { newDeviceMail }. An owner requires a second step of every account (or no longer); asks a new browser to be confirmed by mail (or no longer). Asks for the password again. */
-  secondFactorRequired: { method: 'POST', path: '/api/admin/second-factor/required' },
-  /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
-  subscribers: { method: 'GET', path: '/api/admin/subscribers', answer: answers<SubscriberList>() },
-  /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
-  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
-  /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
-  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe', answer: answers<SubscriberSummary>() },
-  /** An owner sends a waiting subscriber the confirmation mail again (once a day per mailbox, rate-limited per account); answers the subscriber (SubscriberSummary). */
-  resendConfirmation: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/confirmation', answer: answers<SubscriberSummary>() },
   /** The visitors' mails held now, and why (VisitorMailHeld): the inbox's notice. */
   visitorMail: { method: 'GET', path: '/api/admin/visitor-mail', answer: answers<VisitorMailHeld>() },
-  /** The content editor's routes (contentApi.ts): owners and editors. */
-  ...contentRoutes,
-  /** The newsletter's routes (newsletterApi.ts): every account writes; owners send. */
-  ...newsletterRoutes,
 } as const satisfies Record<string, Contract>;
 
-export type AdminRoute = keyof typeof adminRoutes;
-
-/** The routes with which every account sets up its own second step at sign-in. */
-const SECOND_FACTOR_ROUTES: readonly AdminRoute[] = [
-  'secondFactor',
-  'totpStart',
-  'totpConfirm',
-  'totpRemove',
-  'passkeyOptions',
-  'passkeyAdd',
-  'passkeyRemove',
-  'recoveryCodes',
-];
-
-/**
- * What an account that must set up a second step first (owners require one, it has none) may
- * use until it has: who it is, signing out, its password, and setting up its second step.
- */
-export const BEFORE_SECOND_FACTOR: ReadonlySet<AdminRoute> = new Set<AdminRoute>([
-  'me',
-  'signOut',
-  'signOutEverywhere',
-  'confirmPassword',
-  'recentPassword',
-  ...SECOND_FACTOR_ROUTES,
-]);
-
-/** The routes every account may use; all others (leads, CVs, exports, erasure, notifications) are the owners' only. */
-const EVERY_ROLE = new Set<AdminRoute>([
-  // Who it is, signing out, its password, its own second step.
-  ...BEFORE_SECOND_FACTOR,
-  ...(Object.keys(contentRoutes) as AdminRoute[]),
-  // An editor writes newsletters; an owner sends them.
-  ...(Object.keys(newsletterRoutes) as AdminRoute[]).filter((route) => !(NEWSLETTER_OWNER_ROUTES as readonly string[]).includes(route)),
-]);
-
-/**
- * The actions that expose or destroy data in bulk: each asks for the account's password again
- * when it was last typed more than admin.passwordAgainMinutes ago (config/server.ts), with the
- * refusal PASSWORD_AGAIN (the inbox asks for it, then does the action). The list's bulk action
- * asks it for `delete` only. A route that manages accounts joins this list.
- */
-export const PASSWORD_AGAIN_ROUTES: readonly AdminRoute[] = [
-  'erasurePreview',
-  'erase',
-  'export',
-  'deleteLead',
-  'subscribersExport',
-  'totpStart',
-  'totpRemove',
-  'passkeyOptions',
-  'passkeyRemove',
-  'recoveryCodes',
-  'secondFactorRequired',
-];
-
-/** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */
-export const PASSWORD_AGAIN = 'passwordAgain';
-
-/** Whether an account of this role may use the route (the server answers 403 otherwise; the inbox hides what it may not). */
-export function roleMayUse(role: AdminRole, route: AdminRoute): boolean {
-  return role === 'owner' || EVERY_ROLE.has(route);
-}
-
-/** A route's address with its parameters filled in: pathOf('lead', { docId }). */
-export function pathOf(route: AdminRoute, params: Record<string, string> = {}): string {
-  return adminRoutes[route].path.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(params[name] ?? ''));
-}
 
 export const LEAD_STATUSES = ['new', 'read', 'answered', 'replied', 'archived'] as const;
 /** Whether a value is one of the statuses. */
@@ -534,79 +402,7 @@ export interface Insights {
   totals: InsightRow;
 }
 
-/** GET /api/session: who is signed in (if anyone), or what the sign-in page needs. */
-export interface SignInState {
-  /** The account signed in with this browser's session, if any. */
-  email?: string;
-  /** False until `npm run leads -- add-admin` made the first account. */
-  accounts: boolean;
-  /** The sign-in form's CSRF token. */
-  csrfToken: string;
-}
 
-/** POST /api/session's answer (200) when the account gives a second step after its password: how it may, and a passkey's challenge. */
-export interface SecondStepNeeded {
-  secondStep: {
-    /** How it may go on; `mail` alone: a code mailed to the account's address (a new browser), typed now. */
-    methods: ('passkey' | 'totp' | 'recovery' | 'mail')[];
-    /** WebAuthn's request options (PublicKeyCredentialRequestOptionsJSON) when the account has a passkey. */
-    passkeyOptions?: Record<string, unknown>;
-  };
-}
-
-/** Body of POST /api/session/second-step: a code of the app, a recovery code, or a passkey's answer. */
-export type SecondStepAnswer = { method: 'totp' | 'recovery' | 'mail'; code: string } | { method: 'passkey'; response: Record<string, unknown> };
-
-/** The account's second steps at sign-in, as the inbox's Sign-in and security screen shows them. */
-export interface SecondFactorState {
-  totp: boolean;
-  passkeys: { id: string; name: string; createdAt: number; lastUsedAt: number | null }[];
-  recoveryLeft: number;
-  /** Owners require a second step of every account. */
-  required: boolean;
-  /** Owners ask a new browser to be confirmed by a code mailed to the account (src/platform/server/accounts/newDevice.ts). */
-  newDeviceMail: boolean;
-  /** Whether the server sends mail (SMTP_URL, MAIL_FROM): without it, new browsers cannot be confirmed by mail. */
-  mailOn: boolean;
-}
-
-/** An authenticator app being set up: its secret as text, and as the otpauth:// address its QR code holds. */
-export interface TotpSetup {
-  secret: string;
-  uri: string;
-}
-
-/** New recovery codes, shown once (none: the account keeps the ones it has). */
-export interface NewRecoveryCodes {
-  recoveryCodes?: string[];
-}
-
-export interface Me {
-  email: string;
-  /** Owners see leads and edit content; editors edit content only. */
-  role: AdminRole;
-  csrfToken: string;
-  /**
-   * For an owner, the settings still at their example values, one sentence each (the same as npm
-   * run check's); none for an editor. With who is signed in, so that the inbox's frame shows them
-   * as it first draws, and a screen's content never moves down under the pointer when they arrive.
-   */
-  placeholders: readonly string[];
-  /**
-   * For an owner, how many leads of the inbox have something unread (the count beside Inbox and in
-   * the tab's title, kept up by the live updates afterwards): with who is signed in, so the
-   * sections are drawn with it and never move sideways under the pointer as it arrives. None for
-   * an editor, who sees no leads.
-   */
-  unread?: number;
-  /**
-   * For an owner, the newsletters an account marked ready for an owner to send (the frame lists
-   * them, and counts them beside Newsletter), with who is signed in as `unread` is. None for an editor.
-   */
-  newslettersReady?: readonly ReadyNewsletter[];
-  /** Owners require a second step at sign-in of every account, and this one has none yet: it may only set one up (BEFORE_SECOND_FACTOR). */
-  mustSetUpSecondFactor?: true;
-}
 
 /**
  * What an erasure deletes, by kind: the person's leads, their private notes, the e-mails read

@@ -7,7 +7,8 @@
  * them). Every wait is for a message, never a time.
  */
 import server from '../../../config/server';
-import { adminRoutes, LIVE_EVENTS, pathOf } from '../model/adminApi';
+import { LIVE_EVENTS } from '../model/adminApi';
+import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
 import { fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../test/adminServer';

@@ -18,16 +18,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import PostalMime, { type Email } from 'postal-mime';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
-import {
-  adminRoutes,
-  pathOf,
-  type ErasureCounts,
-  type ErasureDone,
-  type ErasurePreview,
-  type ErasureRecord,
-  type LeadDetail,
-  type OutsidePlace,
-} from '../model/adminApi';
+import { type ErasureCounts, type ErasureDone, type ErasurePreview, type ErasureRecord, type LeadDetail, type OutsidePlace } from '../model/adminApi';
+import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
 import { personKey } from '../model/person';
 import { type Client, pdfWith, startServer, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';

@@ -6,7 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import server from '../../../config/server';
-import { adminRoutes, CSRF_HEADER, LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, pathOf, type LeadDetail, type LeadList } from '../model/adminApi';
+import { LEAD_STATUSES, OPEN_STATUSES, OPEN_VIEW, type LeadDetail, type LeadList } from '../model/adminApi';
+import { CSRF_HEADER } from '../../platform/signIn';
+import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
 import { fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';
 import { type Client, pdfWith, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';

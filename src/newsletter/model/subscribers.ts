@@ -10,6 +10,7 @@
  *   unless they sign up and confirm once more;
  * - `bounced`: a hard bounce: never mailed again.
  */
+import { answers, type Contract } from '../../platform/contract';
 export const SUBSCRIBER_STATES = ['waiting', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
@@ -57,3 +58,15 @@ export interface SubscriberList {
   /** Whether this server sends the confirmation mails (its mail settings: SMTP_URL, MAIL_FROM, NOTIFY_TO). */
   mailOn: boolean;
 }
+
+/** The subscribers' routes in the inbox (src/platform/inboxRoutes.ts gathers them): owners only. */
+export const subscriberRoutes = {
+  /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
+  subscribers: { method: 'GET', path: '/api/admin/subscribers', answer: answers<SubscriberList>() },
+  /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
+  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
+  /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
+  unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe', answer: answers<SubscriberSummary>() },
+  /** An owner sends a waiting subscriber the confirmation mail again (once a day per mailbox, rate-limited per account); answers the subscriber (SubscriberSummary). */
+  resendConfirmation: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/confirmation', answer: answers<SubscriberSummary>() },
+} as const satisfies Record<string, Contract>;

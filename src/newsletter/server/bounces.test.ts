@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import siteConfig from '../../../config/site';
 import { newsletterRoutes, type NewsletterDetail } from '../model/newsletterApi';
-import { pathOf, type LeadDetail } from '../../leads/model/adminApi';
+import { type LeadDetail } from '../../leads/model/adminApi';
+import { pathOf } from '../../platform/inboxRoutes';
 import { validData } from '../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../test/adminServer';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../test/dovecot';

@@ -22,7 +22,7 @@ import {
   type NewsletterList,
   type NewsletterPreview,
 } from '../model/newsletterApi';
-import { adminRoutes, pathOf, type Me } from '../../leads/model/adminApi';
+import { adminRoutes, pathOf, type Me } from '../../platform/inboxRoutes';
 import { escapeHtml, fill } from '../../schema/text';
 import { addAccount, Client, PASSWORD, startServer, type TestServer } from '../../test/adminServer';
 import { dkimResolver, loadDkimVerify, makeDkimKey, seedSubscribers, subscriberState, type DkimKey } from '../../test/newsletter';

@@ -7,7 +7,8 @@
  */
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { adminRoutes, pathOf, PAGE_SIZES } from '../../leads/model/adminApi';
+import { PAGE_SIZES } from '../../leads/model/adminApi';
+import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
 import { api } from '../../platform/api';
 import { encodeAttribution } from '../../site/model/attribution';
 import { personKey } from '../../leads/model/person';

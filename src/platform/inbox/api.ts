@@ -6,19 +6,8 @@
  * carry the server's sentence (config/server.ts).
  */
 import admin from '../../../config/admin';
-import {
-  adminRoutes,
-  CSRF_HEADER,
-  PASSWORD_AGAIN,
-  pathOf,
-  SECOND_STEP_API,
-  SIGN_IN_API,
-  type AdminRoute,
-  type Me,
-  type SecondStepAnswer,
-  type SecondStepNeeded,
-  type SignInState,
-} from '../../leads/model/adminApi';
+import { CSRF_HEADER, PASSWORD_AGAIN, SECOND_STEP_API, SIGN_IN_API, type SecondStepAnswer, type SecondStepNeeded, type SignInState } from '../signIn';
+import { adminRoutes, pathOf, type AdminRoute, type Me } from '../inboxRoutes';
 import type { AnswerOf, BodyOf, ParamsOf } from '../contract';
 
 /** A refusal or a failure, with the sentence to show. */

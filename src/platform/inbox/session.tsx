@@ -7,7 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import admin from '../../../config/admin';
 import type { AdminRole } from '../roles';
-import type { Me } from '../../leads/model/adminApi';
+import type { Me } from '../inboxRoutes';
 import { call, onSignedOut, signInState, SignedOut, whoAmI } from './api';
 import { fill, formatCount } from './format';
 

@@ -26,7 +26,7 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
-import { ADMIN_API_PREFIX, CSRF_HEADER, SECOND_STEP_API, SIGN_IN_API, type SecondStepAnswer, type SecondStepNeeded } from '../../../leads/model/adminApi';
+import { ADMIN_API_PREFIX, CSRF_HEADER, SECOND_STEP_API, SIGN_IN_API, type SecondStepAnswer, type SecondStepNeeded } from '../../../platform/signIn';
 import { fill } from '../../../schema/text';
 import { refusal } from '../../../platform/server/refusals';
 import { isHttps } from '../../../platform/server/security';

@@ -8,7 +8,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import type { AdminRoute, adminRoutes } from '../../model/adminApi';
+import type { AdminRoute, adminRoutes } from '../../../platform/inboxRoutes';
 import type { AnswerOf } from '../../../platform/contract';
 
 type Answer<R extends AdminRoute> = AnswerOf<(typeof adminRoutes)[R]>;

@@ -7,7 +7,7 @@
  */
 import server from '../../../../config/server';
 import type { MailboxStatus } from '../../model/adminApi';
-import { pathOf } from '../../model/adminApi';
+import { pathOf } from '../../../platform/inboxRoutes';
 import { ADMIN_PAGE } from '../../../schema/ownAddresses';
 import { addAccount, Client, startServer, type TestServer } from '../../../test/adminServer';
 import { hasDovecot, noDovecot, relayTo, startDovecot, type Relay, type RunningDovecot } from '../../../test/dovecot';

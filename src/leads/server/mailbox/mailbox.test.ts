@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import server from '../../../../config/server';
 import type { ConversationMail, LeadDetail, LeadList, MailboxStatus, ReceivedMail } from '../../model/adminApi';
-import { pathOf } from '../../model/adminApi';
+import { pathOf } from '../../../platform/inboxRoutes';
 import { validData } from '../../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../../test/dovecot';

@@ -12,7 +12,7 @@ import admin from '../../../../config/admin';
 import forms from '../../../../config/forms';
 import server from '../../../../config/server';
 import type { LeadDetail, LeadList, UnsentReply, VisitorMail } from '../../model/adminApi';
-import { pathOf } from '../../model/adminApi';
+import { pathOf } from '../../../platform/inboxRoutes';
 import { api } from '../../../platform/api';
 import { proofHeaders } from '../../../test/proof';
 import { encodeAttribution } from '../../../site/model/attribution';

@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import server from '../../../../config/server';
-import { pathOf, type LeadDetail, type LeadList } from '../../model/adminApi';
+import { type LeadDetail, type LeadList } from '../../model/adminApi';
+import { pathOf } from '../../../platform/inboxRoutes';
 import { fill } from '../../../schema/text';
 import { validData } from '../../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../../test/adminServer';

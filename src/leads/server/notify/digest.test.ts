@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import admin from '../../../../config/admin';
 import server from '../../../../config/server';
-import { pathOf } from '../../model/adminApi';
+import { pathOf } from '../../../platform/inboxRoutes';
 import { stageName, STAGES } from '../../model/pipeline';
 import { addDays, dayOf, formatDate, formatDay, momentOf } from '../../../platform/received';
 import { fill } from '../../../schema/text';

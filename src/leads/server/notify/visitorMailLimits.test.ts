@@ -7,7 +7,8 @@
  */
 import server from '../../../../config/server';
 import site from '../../../../config/site';
-import { pathOf, type LeadDetail, type VisitorMailHeld } from '../../model/adminApi';
+import { type LeadDetail, type VisitorMailHeld } from '../../model/adminApi';
+import { pathOf } from '../../../platform/inboxRoutes';
 import type { SubscriberList, SubscriberSummary } from '../../../newsletter/model/subscribers';
 import { personKey } from '../../model/person';
 import { api } from '../../../platform/api';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
-import { adminRoutes } from '../../../leads/model/adminApi';
+import { adminRoutes } from '../../inboxRoutes';
 import { Client, leads, startServer, TEST_HASHING, type TestServer } from '../../../test/adminServer';
 import { openStore } from '../../../leads/server/store';
 import { hashParamsOf, hashPassword, passwordHashOf, PASSWORD_HASHING, setAdmin, unknownAccountHash, verifyPassword } from './accounts';

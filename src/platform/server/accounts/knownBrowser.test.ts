@@ -11,7 +11,8 @@
 import { signerFactory } from '@fastify/cookie';
 import { randomBytes } from 'node:crypto';
 import server from '../../../../config/server';
-import { adminRoutes, SIGN_IN_API } from '../../../leads/model/adminApi';
+import { SIGN_IN_API } from '../../signIn';
+import { adminRoutes } from '../../inboxRoutes';
 import { addAccount, Client, holdPasswordChecks, startServer, TEST_HASHING, type TestServer } from '../../../test/adminServer';
 import { removeAdmin, setAdmin } from './accounts';
 import { KNOWN_BROWSER_COOKIE } from './knownBrowser';

@@ -10,7 +10,8 @@
 import { Secret, TOTP } from 'otpauth';
 import admin from '../../../../config/admin';
 import server from '../../../../config/server';
-import { adminRoutes, CSRF_HEADER, SECOND_STEP_API, type SecondStepNeeded, type SecondFactorState, type TotpSetup } from '../../../leads/model/adminApi';
+import { CSRF_HEADER, SECOND_STEP_API, type SecondStepNeeded, type SecondFactorState, type TotpSetup } from '../../signIn';
+import { adminRoutes } from '../../inboxRoutes';
 import { readNotifySettings } from '../../../leads/server/notify';
 import { addAccount, Client, startServer, type TestServer } from '../../../test/adminServer';
 import { startSmtp, waitFor, type SmtpReceiver } from '../../../test/receivers';

@@ -22,7 +22,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
-import { SIGN_IN_API } from '../../../leads/model/adminApi';
+import { SIGN_IN_API } from '../../signIn';
 import { isHttps } from '../security';
 import type { HasDatabase } from '../statements';
 

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
-import { adminRoutes, roleMayUse, type AdminRoute } from '../../../leads/model/adminApi';
+import { adminRoutes, roleMayUse, type AdminRoute } from '../../inboxRoutes';
 import { contentRoutes } from '../../../content/model/contentApi';
 import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from '../../../newsletter/model/newsletterApi';
 import { Client, leads, PASSWORD, startServer, submit, type TestServer } from '../../../test/adminServer';

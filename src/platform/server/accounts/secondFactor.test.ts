@@ -8,17 +8,8 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import server from '../../../../config/server';
-import {
-  adminRoutes,
-  SECOND_STEP_API,
-  CSRF_HEADER,
-  pathOf,
-  SIGN_IN_API,
-  type NewRecoveryCodes,
-  type SecondFactorState,
-  type SecondStepNeeded,
-  type TotpSetup,
-} from '../../../leads/model/adminApi';
+import { SECOND_STEP_API, CSRF_HEADER, SIGN_IN_API, type NewRecoveryCodes, type SecondFactorState, type SecondStepNeeded, type TotpSetup } from '../../signIn';
+import { adminRoutes, pathOf } from '../../inboxRoutes';
 import { addAccount, Client, leads, startServer, type TestServer } from '../../../test/adminServer';
 import { SECOND_STEP_COOKIE, SESSION_COOKIE } from '../../../apps/server/admin/routes';
 import { newsletterRoutes } from '../../../newsletter/model/newsletterApi';

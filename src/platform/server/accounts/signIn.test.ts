@@ -10,7 +10,8 @@
  */
 import crypto from 'node:crypto';
 import server from '../../../../config/server';
-import { ADMIN_API_PREFIX, adminRoutes, CSRF_HEADER, SIGN_IN_API } from '../../../leads/model/adminApi';
+import { ADMIN_API_PREFIX, CSRF_HEADER, SIGN_IN_API } from '../../signIn';
+import { adminRoutes } from '../../inboxRoutes';
 import { addAccount, Client, firstSettled, holdPasswordChecks, PASSWORD, startServer, TEST_HASHING, type TestServer } from '../../../test/adminServer';
 import { hashParamsOf, passwordHashOf, removeAdmin, setAdmin } from './accounts';
 import { hashSessionId } from './sessions';

@@ -8,7 +8,8 @@
  * and throttled as at the sign-in); signing out on all devices ends every session of the account.
  */
 import server from '../../../../config/server';
-import { adminRoutes, PASSWORD_AGAIN, PASSWORD_AGAIN_ROUTES, pathOf, type AdminRoute } from '../../../leads/model/adminApi';
+import { PASSWORD_AGAIN } from '../../signIn';
+import { adminRoutes, PASSWORD_AGAIN_ROUTES, pathOf, type AdminRoute } from '../../inboxRoutes';
 import { addAccount, Client, holdPasswordChecks, PASSWORD, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { validData } from '../../../test/formFixtures';
 import { SESSION_COOKIE } from '../../../apps/server/admin/routes';

@@ -6,7 +6,8 @@
 import server from '../../../../../config/server';
 import { unreadCount } from '../../../../leads/server/inbox';
 import { readyNewsletters } from '../../../../newsletter/server/newsletters';
-import type { Me, NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../../../leads/model/adminApi';
+import type { NewRecoveryCodes, SecondFactorState, TotpSetup } from '../../../../platform/signIn';
+import type { Me } from '../../../../platform/inboxRoutes';
 import { endSessionsOf, passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import {
   addPasskey,

@@ -6,15 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../../config/server';
-import {
-  ADMIN_API_PREFIX,
-  adminRoutes,
-  BEFORE_SECOND_FACTOR,
-  PASSWORD_AGAIN,
-  PASSWORD_AGAIN_ROUTES,
-  roleMayUse,
-  type AdminRoute,
-} from '../../../../leads/model/adminApi';
+import { ADMIN_API_PREFIX, PASSWORD_AGAIN } from '../../../../platform/signIn';
+import { adminRoutes, BEFORE_SECOND_FACTOR, PASSWORD_AGAIN_ROUTES, roleMayUse, type AdminRoute } from '../../../../platform/inboxRoutes';
 import { mustSetUpSecondFactor } from '../../../../platform/server/accounts/secondFactor';
 import type { AdminRole } from '../../../../platform/roles';
 import { roleOf } from '../../../../platform/server/accounts/accounts';
