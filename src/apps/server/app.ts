@@ -33,7 +33,7 @@ import type { NotifyOptions } from '../../leads/server/notify';
 import { notificationsPlugin } from '../../leads/server/notify/plugin';
 import { mailboxPlugin } from '../../leads/server/mailbox/plugin';
 import type { ReaderOptions } from '../../leads/server/mailbox/reader';
-import { createNewsletter, registerNewsletter, type NewsletterOptions } from '../../newsletter/server';
+import { createNewsletter, newsletterMailClaim, registerNewsletter, type NewsletterOptions } from '../../newsletter/server';
 import { newsletterPlugin } from '../../newsletter/server/plugin';
 import type { CaddyAdmin } from '../../content/server/caddyAdmin';
 import type { LiveSite } from '../../content/server/liveBuild';
@@ -217,7 +217,15 @@ export async function buildApp({
   const sender = notifications?.settings.sender;
   if (sender) await app.register(newsletterPlugin, { store, newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });
   if (mailbox)
-    await app.register(mailboxPlugin, { store, dataDir, reader: mailbox, ...(notifications ? { notify: notifications.settings } : {}), publicUrl, ...log });
+    // The newsletter's mails (reports, answers, unsubscribes) are claimed before the leads'.
+    await app.register(mailboxPlugin, {
+      store,
+      dataDir,
+      reader: { claims: [newsletterMailClaim], ...mailbox },
+      ...(notifications ? { notify: notifications.settings } : {}),
+      publicUrl,
+      ...log,
+    });
 
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);

@@ -28,8 +28,7 @@ import { claimUploads } from './cvFiles';
 import { queueLeadMails } from './notify';
 import { recordSource } from './sources';
 import { preparedIn } from '../../platform/server/statements';
-import type { Store } from '../../platform/server/store/store';
-import type { Newsletter } from '../../newsletter/server';
+import type { Inserted, Store } from '../../platform/server/store/store';
 import type Database from 'better-sqlite3';
 
 const statements = preparedIn((db: Database.Database) => ({
@@ -37,7 +36,7 @@ const statements = preparedIn((db: Database.Database) => ({
   known: db.prepare('SELECT 1 FROM leads l JOIN leads earlier ON earlier.person = l.person AND earlier.seq < l.seq WHERE l.doc_id = ? LIMIT 1').pluck(),
 }));
 
-export function whenLeadStored(store: Store, clock: () => number, newsletter: Pick<Newsletter, 'signedUp'>): void {
+export function whenLeadStored(store: Store, clock: () => number, newsletter: { signedUp(lead: Inserted): void }): void {
   store.onInsert((lead) => {
     claimUploads(store, lead);
     recordSource(store.db, lead);

@@ -25,8 +25,8 @@
  *   server closes), when the mail settings are there (SMTP_URL, MAIL_FROM); without them
  *   newsletters are written and previewed, and the inbox says that sending is not set up;
  * - the inbox's routes: `newsletterHandlers` (routes.ts: the newsletters) and admin.ts (the subscribers);
- * - `newsletterClaimOf` and `takeNewsletterMail` (reports.ts): the mailbox's reader hands over what
- *   is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
+ * - `newsletterMailClaim` (reports.ts): the mailbox's reader (given it by src/apps/server/app.ts)
+ *   hands over what is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
  */
 import type { FastifyInstance } from 'fastify';
 import server from '../../../config/server';
@@ -49,7 +49,8 @@ import { holdConfirmation, recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, 
 import { newsletterTokens, type NewsletterTokens } from './tokens';
 import { registerUnsubscribe } from './unsubscribe';
 
-export { newsletterClaimOf, takeNewsletterMail } from './reports';
+import { newsletterClaimOf, takeNewsletterMail, type NewsletterClaim } from './reports';
+import type { MailClaim } from '../../leads/server/mailbox/reader';
 
 /**
  * The words a person saw next to the newsletter box when they signed up, as shown: the box's
@@ -74,6 +75,13 @@ export const newsletterQueueOf = (store: Store): NewsletterQueue | undefined => 
 
 /** The store's newsletter tokens (createNewsletter makes them; undefined for a store without the app: a tool, a test). */
 export const newsletterTokensOf = (store: Store): NewsletterTokens | undefined => tokensByStore.get(store);
+
+/** The newsletter's claim on the mails the mailbox's reader reads (reports.ts), before the leads'. */
+export const newsletterMailClaim: MailClaim<NonNullable<NewsletterClaim>> = {
+  claimOf: (headers) => newsletterClaimOf(headers),
+  readWhole: (claim) => claim === 'maybeReport',
+  take: (store, claim, email, mailId, now) => takeNewsletterMail(store.db, claim, email, mailId, newsletterTokensOf(store)?.unsubscribe, now),
+};
 
 export interface CreateOptions {
   store: Store;

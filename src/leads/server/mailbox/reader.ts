@@ -37,7 +37,6 @@ import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import { parseHeaders, type ReadMail } from './parse';
 import { ParseThread } from './parseThread';
 import { isKept, keepMail, lastUidOf, leadOfHeaders, leadOfIds, messageIdOf, messageIdsIn, setLastUid } from './record';
-import { newsletterClaimOf, newsletterTokensOf, takeNewsletterMail } from '../../../newsletter/server';
 import type { MailboxSettings } from './settings';
 
 const { pollSeconds, keepAliveSeconds, retry, maxMailBytes, alarm } = server.mailbox;
@@ -45,8 +44,22 @@ const ALARM_AFTER_MS = alarm.afterMinutes * 60_000;
 /** Mails whose headers are read at a time. */
 const BATCH = 100;
 
+/**
+ * Another feature's claim on the mails about it, asked before the leads' (the newsletter's reports,
+ * its readers' answers and mailto: unsubscribes: src/newsletter/server/reports.ts, given by
+ * src/apps/server/app.ts). From a mail's headers, `claimOf` says whether it may be the feature's;
+ * `take` applies it, read whole when `readWhole` says so, and answers false when it is not its after all.
+ */
+export interface MailClaim<Claim = unknown> {
+  claimOf(headers: Email): Claim | undefined;
+  readWhole(claim: Claim): boolean;
+  take(store: Store, claim: Claim, email: Email, mailId: string, now: number): boolean;
+}
+
 export interface ReaderOptions {
   settings: MailboxSettings;
+  /** The other features' claims on the mails about them, asked in this order before the leads' (none: every mail is the leads'). */
+  claims?: readonly MailClaim[];
   dataDir: string;
   /** The agency's own addresses (MAIL_FROM, NOTIFY_TO, config/site.ts contact.email): a mail from one is the agency's reply. */
   agency: readonly string[];
@@ -421,8 +434,8 @@ export class MailboxReader {
           if (moveTo) toMove.push(head.uid);
           continue;
         }
-        // A mail about a newsletter (a report on one, a reader's answer, a mailto: unsubscribe) is the newsletter's, never a lead's.
-        if (headers && !sentFolder && (await this.newsletterMail(client, head, headers, block))) {
+        // A mail another feature claims (the newsletter's: a report on one, a reader's answer, a mailto: unsubscribe) is its, never a lead's.
+        if (headers && !sentFolder && (await this.claimed(client, head, headers, block))) {
           setLastUid(db, folder, uidValidity, head.uid);
           continue;
         }
@@ -469,20 +482,16 @@ export class MailboxReader {
     return kept;
   }
 
-  /** Hands a mail the newsletter claims to it (src/newsletter/server/reports.ts), a report read whole first; true when it took it. */
-  private async newsletterMail(client: ImapFlow, head: FetchMessageObject, headers: Email, block: Buffer): Promise<boolean> {
-    const claim = newsletterClaimOf(headers);
-    if (!claim) return false;
-    const mail = claim === 'maybeReport' ? await this.read(client, head, headers) : undefined;
-    if (mail && !mail.whole) return false;
-    return takeNewsletterMail(
-      this.store.db,
-      claim,
-      mail?.email ?? headers,
-      messageIdOf(headers, block),
-      newsletterTokensOf(this.store)?.unsubscribe,
-      this.clock(),
-    );
+  /** Hands a mail another feature claims to it (ReaderOptions.claims), read whole first when it asks; true when it took it. */
+  private async claimed(client: ImapFlow, head: FetchMessageObject, headers: Email, block: Buffer): Promise<boolean> {
+    for (const feature of this.options.claims ?? []) {
+      const claim = feature.claimOf(headers);
+      if (claim === undefined) continue;
+      const mail = feature.readWhole(claim) ? await this.read(client, head, headers) : undefined;
+      if (mail && !mail.whole) return false;
+      if (feature.take(this.store, claim, mail?.email ?? headers, messageIdOf(headers, block), this.clock())) return true;
+    }
+    return false;
   }
 
   /** A mail, read whole (parse.ts: never throws for what the mail holds), or by its headers when too large or gone meanwhile. */
