@@ -21,7 +21,7 @@ const SubscribersPage = lazy(() => import('../../newsletter/inbox/SubscribersPag
 /** Sign-in and security (passkeys, the authenticator app, recovery codes): its own chunk, with the QR code's. */
 const SecurityPage = lazy(() => import('./SecurityPage').then((module) => ({ default: module.SecurityPage })));
 /** The content editor: its own chunk, loaded when it is opened. */
-const ContentScreens = lazy(() => import('../../content/editor/ContentScreens'));
+const ContentScreens = lazy(() => import('./contentScreens'));
 /** The newsletter's screens: their own chunk (with the rich-text box's when writing). */
 const NewsletterScreens = lazy(() => import('../../newsletter/inbox/NewsletterScreens'));
 

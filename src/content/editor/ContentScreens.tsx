@@ -13,7 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -27,7 +27,7 @@ import { fill, formatDate } from '../../platform/inbox/format';
 import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { ContentProvider, useContent } from './contentState';
 import { ContentSearch } from './ContentSearch';
-import { EditScreen } from './EditScreen';
+import { EditScreen, type ArticleActionsProps } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './entries';
 import { articleFileOf, articleIdOf } from './files';
 import { NewFormScreen } from './NewFormScreen';
@@ -169,13 +169,16 @@ function ContentList() {
   );
 }
 
-/** The screens under /admin/content (React.lazy loads this module). */
-export default function ContentScreens() {
+/**
+ * The screens under /admin/content (React.lazy loads this module, through src/apps/inbox/contentScreens.tsx):
+ * `ArticleActions`, what a published article's screen offers besides (the newsletter's Send).
+ */
+export default function ContentScreens({ ArticleActions }: { ArticleActions?: ComponentType<ArticleActionsProps> }) {
   return (
     <ContentProvider>
       <Routes>
         <Route index element={<ContentList />} />
-        <Route path="edit" element={<EditScreen />} />
+        <Route path="edit" element={<EditScreen {...(ArticleActions ? { ArticleActions } : {})} />} />
         <Route path="revisions" element={<RevisionsScreen />} />
         <Route path="new-page" element={<NewPageScreen />} />
         <Route path="new-form" element={<NewFormScreen />} />

@@ -18,7 +18,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { boxesToFill, fileNameOf, sectionNameOf } from '../model/place';
 import admin from '../../../config/admin';
@@ -31,7 +31,6 @@ import { articleIdOf, checkOptionsOf, formIdOf, itemFilesOf, pageIdOf, publishPr
 import { followLabels, formTitleOf } from '../model/newForm';
 import { isLocked } from '../../site/forms/model/registry';
 import { ArticleRemoval, followTitle } from './articleEditing';
-import { SendArticle } from '../../newsletter/inbox/SendArticle';
 import { siteContentOf, type SiteContent } from '../../site/model/siteContent';
 import { changedParts, itemKindOf, itemName, previewTargetOf } from './items';
 import { fieldId, isRecord } from './model';
@@ -247,7 +246,13 @@ function usePreview(narrow: boolean) {
   return { device, setDevice, sent, setSent, port };
 }
 
-export function EditScreen() {
+/** What a published article's screen offers besides editing it (the newsletter's Send: src/newsletter/inbox/SendArticle.tsx). */
+export interface ArticleActionsProps {
+  articleId: string;
+  onError(message: string): void;
+}
+
+export function EditScreen({ ArticleActions }: { ArticleActions?: ComponentType<ArticleActionsProps> }) {
   const { file, at, section } = useItemAddress();
   const { snapshot, edits, uploaded } = useContent();
   const publishItem = usePublishItem(file);
@@ -339,6 +344,7 @@ export function EditScreen() {
         checklist={checklist}
         problemLink={problemLink}
         sendable={articleId !== undefined && !removing && isPublished ? articleId : undefined}
+        {...(ArticleActions ? { ArticleActions } : {})}
       />
 
       {pageId && section === undefined && <RemovePage file={file} />}
@@ -453,6 +459,7 @@ interface PublishBarProps {
   problemLink(p: ContentProblem): string | undefined;
   /** A published article's id: the button that sends it to the newsletter's readers is in the bar. */
   sendable: string | undefined;
+  ArticleActions?: ComponentType<ArticleActionsProps>;
 }
 
 /**
@@ -462,7 +469,7 @@ interface PublishBarProps {
  * picture's box) as the page scrolls. The bar's box gives way (display: contents) and that row
  * sticks in its place.
  */
-function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocked, shown, checklist, problemLink, sendable }: PublishBarProps) {
+function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocked, shown, checklist, problemLink, sendable, ArticleActions }: PublishBarProps) {
   const { snapshot, edits, me, drafts, saveStates, schedule, discard } = useContent();
   const { publishing, setPublishing, setServerProblems, press, onPublish } = publishItem;
   const publishNotesId = useId();
@@ -522,7 +529,7 @@ function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocke
           </Link>
         )}
         {/* A published article, sent to the newsletter's readers (on publishing it, or any time later). */}
-        {sendable && <SendArticle articleId={sendable} onError={(message) => setPublishing({ kind: 'failed', message })} />}
+        {sendable && ArticleActions && <ArticleActions articleId={sendable} onError={(message) => setPublishing({ kind: 'failed', message })} />}
       </Stack>
       {publishNotes.length > 0 && (
         <Box id={publishNotesId} sx={{ mt: 1 }}>
