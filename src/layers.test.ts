@@ -52,7 +52,11 @@ describe('the top folders', () => {
   });
 
   test('no import runs up the top folders but the named exceptions', () => {
-    expect(upward.filter((i) => !upwardImportOf({ ...i, to: i.to! })).map((i) => `${where(i)} (${TOP_FOLDERS[topFolderOf(i.from)!]}) imports ${i.to} (${TOP_FOLDERS[topFolderOf(i.to!)!]})`)).toEqual([]);
+    expect(
+      upward
+        .filter((i) => !upwardImportOf({ ...i, to: i.to! }))
+        .map((i) => `${where(i)} (${TOP_FOLDERS[topFolderOf(i.from)!]}) imports ${i.to} (${TOP_FOLDERS[topFolderOf(i.to!)!]})`),
+    ).toEqual([]);
   });
 
   test('at most three exceptions, each still needed, each with its reason in docs/code-layout.md', () => {

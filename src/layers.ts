@@ -29,7 +29,8 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'models',
     folders: ['src/*/model', 'src/site/forms/model', 'src/site/sections/schemas.ts', 'src/site/sections/*/schema.ts', 'src/platform/inboxRoutes.ts'],
-    about: "each feature's data and rules, in any runtime: config/'s descriptions, forms, leads, the content and its checker; the inbox's route table, which gathers the features'",
+    about:
+      "each feature's data and rules, in any runtime: config/'s descriptions, forms, leads, the content and its checker; the inbox's route table, which gathers the features'",
   },
   {
     name: 'platform/server',
@@ -88,7 +89,11 @@ export interface UpwardImport {
 export const UPWARD_IMPORTS: readonly UpwardImport[] = [
   { from: 'config', to: 'src', typesOnly: true, reason: "config/ names its descriptions' types (`satisfies PageConfig`), nothing else" },
   { from: 'src/platform/inboxRoutes.ts', to: 'src/*/model', reason: "the inbox's one route table gathers each feature's routes" },
-  { from: 'src/content/model/adminSchema.ts', to: 'src/*/model', reason: "the description of config/admin.ts names each feature's lists its words are keyed by" },
+  {
+    from: 'src/content/model/adminSchema.ts',
+    to: 'src/*/model',
+    reason: "the description of config/admin.ts names each feature's lists its words are keyed by",
+  },
 ];
 
 /** The rank of a file's top folder in TOP_FOLDERS, or undefined for a test or a file of none. */

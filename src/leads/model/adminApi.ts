@@ -58,7 +58,6 @@ export const leadRoutes = {
   visitorMail: { method: 'GET', path: '/api/admin/visitor-mail', answer: answers<VisitorMailHeld>() },
 } as const satisfies Record<string, Contract>;
 
-
 export const LEAD_STATUSES = ['new', 'read', 'answered', 'replied', 'archived'] as const;
 /** Whether a value is one of the statuses. */
 export const isLeadStatus = (value: unknown): value is LeadStatus => LEAD_STATUSES.includes(value as LeadStatus);
@@ -401,8 +400,6 @@ export interface Insights {
   subscribers: { week: string; confirmed: number; left: number }[];
   totals: InsightRow;
 }
-
-
 
 /**
  * What an erasure deletes, by kind: the person's leads, their private notes, the e-mails read

@@ -8,15 +8,7 @@
  * well under 1 kB tells our server of the page view (src/leads/server/visits.ts), without cookies.
  */
 import { api } from '../../platform/api';
-import {
-  attributionOfLanding,
-  deviceOf,
-  encodeAttribution,
-  encodePageView,
-  parseAttribution,
-  visitOnArrival,
-  type Attribution,
-} from '../model/attribution';
+import { attributionOfLanding, deviceOf, encodeAttribution, encodePageView, parseAttribution, visitOnArrival, type Attribution } from '../model/attribution';
 
 const KEY = 'business-growth.visit';
 
