@@ -73,7 +73,7 @@ const forbidden = [
   ['src/site/islands/example.tsx', "import { LeadList as value } from '../../leads/inbox/LeadList';", "must not import the agency's inbox"],
   ['src/site/main.tsx', "import { ContentScreens as value } from '../content/editor/ContentScreens';", "must not import the agency's inbox"],
   ['src/apps/server/example.ts', "import { AdminApp as value } from '../inbox/AdminApp';", 'must not import a browser folder'],
-  ['src/schema/example.ts', "import { resolvePath as value } from '../content/model/routing';", 'imports nothing above it'],
+  ['src/schema/example.ts', "import { resolvePath as value } from '../site/model/routing';", 'imports nothing above it'],
   ['src/schema/example.ts', "import { api as value } from '../platform/api';", 'imports nothing above it'],
   ['src/schema/example.ts', "import value from '../../config/site';", 'config/ neither'],
   ['src/leads/server/example.ts', "import { buildApp as value } from '../../apps/server/app';", 'nothing below imports it'],
@@ -84,7 +84,7 @@ const forbidden = [
 ] as const;
 
 const allowed = [
-  ['src/leads/server/example.ts', "import { resolvePath as value } from '../../content/model/routing';"],
+  ['src/leads/server/example.ts', "import { resolvePath as value } from '../../site/model/routing';"],
   ['src/leads/server/example.ts', "import { formForCollection as value } from '../../site/forms/model/registry';"],
   ['src/deploy/example.ts', "import { CACHE_CONTROL as value } from '../site/model/caching';"],
   ['src/render/example.ts', "import { rulesProblems as value } from '../deploy/deployFiles';"],
@@ -96,7 +96,7 @@ const allowed = [
   ['src/leads/server/example.test.ts', "import { validData as value } from '../../test/formFixtures';"],
   ['src/leads/server/example.test.ts', "import { buildApp as value } from '../../apps/server/app';"],
   ['src/leads/server/example.test.ts', "import value from '../../../config/pages/home';"],
-  ['src/schema/example.test.ts', "import { resolvePath as value } from '../content/model/routing';"],
+  ['src/schema/example.test.ts', "import { resolvePath as value } from '../site/model/routing';"],
   ['src/site/forms/model/example.ts', "import value from '../../../../config/forms';"],
   ['src/site/app/example.ts', "import value from 'react';"],
   ['src/site/islands/example.tsx', "import value from '@emotion/styled';"],
