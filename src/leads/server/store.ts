@@ -9,7 +9,7 @@ import type { Attribution } from '../../site/model/attribution';
 import { preparedIn } from '../../platform/server/statements';
 import * as platform from '../../platform/server/store/store';
 import { fillLeadKeys, fillPeople, personOf, sortKeysOf, writeSearchText } from './leadKeys';
-import { splitText } from './mailbox/replyText';
+import { splitText } from './migrations/splitText';
 import { awaitsAgency } from './attention';
 
 declare module '../../platform/server/store/store' {

@@ -8,11 +8,11 @@ import type Database from 'better-sqlite3';
 import { DEVELOPER } from '../accounts/developer';
 
 /**
- * The features' code that shipped migrations call: the leads' sort, search and people keys
- * (src/leads/server/leadKeys.ts) and the splitting of a mail's own words from its quote
- * (src/leads/server/mailbox/replyText.ts), given by the store's opener (src/leads/server/store.ts)
- * so that this folder imports no feature. It is today's code, not the code of the release the
- * migration shipped in.
+ * The features' code that shipped migrations call, given by the store's opener
+ * (src/leads/server/store.ts) so that this folder imports no feature: the splitting of a mail's own
+ * words from its quote, frozen as its migration shipped it (src/leads/server/migrations/splitText.ts),
+ * and the leads' sort, search and people keys (src/leads/server/leadKeys.ts), which are today's
+ * code, not the code of the release the migration shipped in.
  */
 export interface MigrationCode {
   fillLeadKeys(db: Database.Database, again?: boolean): number;
