@@ -25,10 +25,10 @@ import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } fr
 import { serverFactory } from '../../platform/server/httpServer';
 import { createConnectionGuard, type ConnectionGuard, type ConnectionLimits } from '../../platform/server/connections';
 import { openStoreWhenPossible } from '../../leads/server/store';
-import type { Store, StoreWhenPossible } from '../../platform/server/store/store';
+import type { StoreWhenPossible } from '../../platform/server/store/store';
 import { whenLeadStored } from '../../leads/server/leadStored';
 import { registerVisits } from '../../leads/server/visits';
-import { removeUnfinishedUploads } from '../../platform/server/files';
+import { storePlugin } from '../../platform/server/store/plugin';
 import type { NotifyOptions } from '../../leads/server/notify';
 import { notificationsPlugin } from '../../leads/server/notify/plugin';
 import { mailboxPlugin } from '../../leads/server/mailbox/plugin';
@@ -141,15 +141,9 @@ function setAnswerHeaders(app: FastifyInstance) {
  * its disk allows (what needs it starts then: store.ts whenOpen), and closed when the server
  * closes, after all that was registered after it (Fastify runs the onClose hooks last first).
  */
-function openData(app: FastifyInstance, dataDir: string, clock: () => number): StoreWhenPossible {
-  const unfinished = removeUnfinishedUploads(dataDir);
-  if (unfinished > 0) app.log.warn(`Removed ${unfinished} unfinished upload file(s) left by a crash`);
-  const store = openStoreWhenPossible(dataDir, {
-    now: clock,
-    onFault: (error) => app.log.error({ err: error }, 'The database cannot be opened (is the data disk full?): forms answer 503 until it can'),
-  });
-  app.addHook('onClose', async () => store.close());
-  return store;
+async function openData(app: FastifyInstance, dataDir: string, clock: () => number): Promise<StoreWhenPossible> {
+  await app.register(storePlugin, { dataDir, open: (onFault) => openStoreWhenPossible(dataDir, { now: clock, onFault }) });
+  return app.store;
 }
 
 /**
@@ -176,7 +170,7 @@ export async function buildApp({
   mailbox,
   placeholders = [],
   newsletter: sending,
-}: AppOptions): Promise<FastifyInstance & { store: Store }> {
+}: AppOptions): Promise<FastifyInstance> {
   // Reports (at most every 10 s) only once the app below exists.
   const connections = createConnectionGuard(
     { ...server.limits.connections, ...connectionLimits },
@@ -203,7 +197,7 @@ export async function buildApp({
   const log = logger ? { log: app.log } : {};
   const logError = (message: string) => (logger ? app.log.error(message) : console.error(message));
 
-  const store = openData(app, dataDir, clock);
+  const store = await openData(app, dataDir, clock);
   const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
   // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data folder.
   const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
@@ -212,14 +206,13 @@ export async function buildApp({
 
   // The workers, stopped in the reverse order: the mailbox's reader before the notifications it
   // hands answers to, each of them before the database closes.
-  if (notifications) await app.register(notificationsPlugin, { store, ...log, repliesRead: mailbox !== undefined, rateLimitFactor, ...notifications });
+  if (notifications) await app.register(notificationsPlugin, { ...log, repliesRead: mailbox !== undefined, rateLimitFactor, ...notifications });
   // The newsletter's send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
   const sender = notifications?.settings.sender;
-  if (sender) await app.register(newsletterPlugin, { store, newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });
+  if (sender) await app.register(newsletterPlugin, { newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });
   if (mailbox)
     // The newsletter's mails (reports, answers, unsubscribes) are claimed before the leads'.
     await app.register(mailboxPlugin, {
-      store,
       dataDir,
       reader: { claims: [newsletterMailClaim], ...mailbox },
       ...(notifications ? { notify: notifications.settings } : {}),
@@ -238,7 +231,7 @@ export async function buildApp({
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The build served, and the content editor's publishes and scheduled publishes (SITE_DIR).
-  await app.register(contentPlugin, { store, dataDir, clock, clientDir, siteDir, codeDir, scheduleTimers, caddyAdmin, log: logError });
+  await app.register(contentPlugin, { dataDir, clock, clientDir, siteDir, codeDir, scheduleTimers, caddyAdmin, log: logError });
   const content = app.contentEditor;
   await registerAdmin(app, {
     store,
@@ -257,7 +250,7 @@ export async function buildApp({
   if (app.siteBuilds && app.liveSite) await serveSite(app, app.siteBuilds, app.liveSite);
   else app.setNotFoundHandler((request, reply) => answerUnknownApi(request, reply));
 
-  return Object.assign(app, { store }) as FastifyInstance & { store: Store };
+  return app;
 }
 
 /** The first of these folders holding this file (no dot files, pages or compressed copies; nothing outside the folder). */

@@ -13,7 +13,6 @@
 import path from 'node:path';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../../platform/server/store/store';
 import { roleOf } from '../../platform/server/accounts/accounts';
 import { createSiteBuilds, type SiteBuilds } from '../../site/server/siteBuild';
 import { UPLOADS_PATH } from '../../platform/uploads';
@@ -28,7 +27,6 @@ import type { Timers } from '../../platform/server/timers';
 import { contentFiles, loadContent } from './site';
 
 export interface ContentPluginOptions {
-  store: Store;
   /** The data folder: the publishes' journal and the revisions' snapshots. */
   dataDir: string;
   clock: () => number;
@@ -69,7 +67,8 @@ const caddyTeller = (caddyAdmin: CaddyAdmin, log: (message: string) => void) => 
     throw error;
   });
 
-async function content(app: FastifyInstance, { store, dataDir, clock, clientDir, siteDir, codeDir, scheduleTimers, caddyAdmin, log }: ContentPluginOptions) {
+async function content(app: FastifyInstance, { dataDir, clock, clientDir, siteDir, codeDir, scheduleTimers, caddyAdmin, log }: ContentPluginOptions) {
+  const store = app.store;
   // The content editor's publishes (SITE_DIR): first, what a crash left of one is finished or
   // undone, and the pages served are made the content recorded (publish.ts recover).
   const drafts = siteDir ? draftsOf(store, { clock }) : undefined;
@@ -119,4 +118,4 @@ async function content(app: FastifyInstance, { store, dataDir, clock, clientDir,
   if (publisher) app.decorate('contentEditor', { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) });
 }
 
-export const contentPlugin = fastifyPlugin(content, { name: 'content', fastify: '5.x' });
+export const contentPlugin = fastifyPlugin(content, { name: 'content', fastify: '5.x', dependencies: ['store'] });

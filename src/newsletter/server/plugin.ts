@@ -7,19 +7,17 @@
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { StoreWhenPossible } from '../../platform/server/store/store';
 import { agencyAddress } from '../../leads/server/notify/settings';
 import { startNewsletter, type Newsletter, type NewsletterOptions } from './index';
 
 export interface NewsletterPluginOptions extends Omit<NewsletterOptions, 'agencyMailbox'> {
-  store: StoreWhenPossible;
   /** The app's newsletter (createNewsletter): the unsubscribe links are signed with its tokens. */
   newsletter: Newsletter;
 }
 
-async function newsletterSending(app: FastifyInstance, { store, newsletter, ...options }: NewsletterPluginOptions) {
+async function newsletterSending(app: FastifyInstance, { newsletter, ...options }: NewsletterPluginOptions) {
   let stop: (() => Promise<void>) | undefined;
-  store.whenOpen((opened) => {
+  app.store.whenOpen((opened) => {
     // List-Unsubscribe's mailto: goes to the agency's mailbox (config/site.ts contact.email), as the site served names it.
     const agency = agencyAddress();
     stop = startNewsletter(opened, newsletter, { ...options, ...(agency ? { agencyMailbox: agency } : {}) });
@@ -29,4 +27,4 @@ async function newsletterSending(app: FastifyInstance, { store, newsletter, ...o
   });
 }
 
-export const newsletterPlugin = fastifyPlugin(newsletterSending, { name: 'newsletter', fastify: '5.x' });
+export const newsletterPlugin = fastifyPlugin(newsletterSending, { name: 'newsletter', fastify: '5.x', dependencies: ['store'] });

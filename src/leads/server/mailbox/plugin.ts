@@ -8,11 +8,9 @@
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { NotifySettings } from '../notify/index';
-import type { StoreWhenPossible } from '../../../platform/server/store/store';
 import { MailboxReader, type ReaderOptions } from './reader';
 
 export interface MailboxPluginOptions {
-  store: StoreWhenPossible;
   /** The data folder: the attachments of the mails it keeps go there. */
   dataDir: string;
   /** The mailbox and how it is read (src/apps/server/index.ts reads IMAP_URL); what it names wins over the rest. */
@@ -32,10 +30,10 @@ declare module 'fastify' {
   }
 }
 
-async function mailbox(app: FastifyInstance, { store, dataDir, reader: settings, notify, publicUrl, log }: MailboxPluginOptions) {
+async function mailbox(app: FastifyInstance, { dataDir, reader: settings, notify, publicUrl, log }: MailboxPluginOptions) {
   let reader: MailboxReader | undefined;
   app.decorate('mailboxReader', { getter: () => reader });
-  store.whenOpen((opened) => {
+  app.store.whenOpen((opened) => {
     // Its alarm is mailed to the notification address, when mail is set up.
     const alarmMail = notify?.email ? { alarmMail: { settings: notify.email, publicUrl: notify.publicUrl } } : {};
     // The owner's replies from a mail program to a notification's reply address are sent on from there (ownerReplies.ts).
@@ -48,4 +46,4 @@ async function mailbox(app: FastifyInstance, { store, dataDir, reader: settings,
   });
 }
 
-export const mailboxPlugin = fastifyPlugin(mailbox, { name: 'mailbox', fastify: '5.x' });
+export const mailboxPlugin = fastifyPlugin(mailbox, { name: 'mailbox', fastify: '5.x', dependencies: ['store'] });

@@ -6,16 +6,13 @@
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { StoreWhenPossible } from '../../../platform/server/store/store';
 import { startNotifications, type NotifyOptions } from './index';
 
-export interface NotificationsPluginOptions extends NotifyOptions {
-  store: StoreWhenPossible;
-}
+export type NotificationsPluginOptions = NotifyOptions;
 
-async function notifications(app: FastifyInstance, { store, ...options }: NotificationsPluginOptions) {
+async function notifications(app: FastifyInstance, options: NotificationsPluginOptions) {
   let stop: (() => Promise<void>) | undefined;
-  store.whenOpen((opened) => {
+  app.store.whenOpen((opened) => {
     stop = startNotifications(opened, options);
   });
   app.addHook('onClose', async () => {
@@ -23,4 +20,4 @@ async function notifications(app: FastifyInstance, { store, ...options }: Notifi
   });
 }
 
-export const notificationsPlugin = fastifyPlugin(notifications, { name: 'notifications', fastify: '5.x' });
+export const notificationsPlugin = fastifyPlugin(notifications, { name: 'notifications', fastify: '5.x', dependencies: ['store'] });
