@@ -2,19 +2,17 @@
  * For tests that send forms as a page's script does: a puzzle of the forms' proof of work asked of
  * the server and solved here (src/leads/server/proofOfWork.ts), as the header to send it in. The
  * search is the browser's (ALTCHA's: the number whose SHA-256 with the salt is the challenge), with
- * Node's own hashing, which takes milliseconds where the browser's takes its second.
+ * Node's own hashing, which takes milliseconds where the browser's takes its second: its one-shot
+ * `hash`, less than half the CPU of a `createHash` object per number (the search was about half of
+ * the CPU of a test file posting 300 forms).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { api, type Puzzle } from '../platform/api';
 
 /** The solution of a puzzle, as the proof header carries it. */
 export function solvePuzzle({ algorithm, challenge, maxnumber = 1e6, salt, signature }: Puzzle): string {
   for (let number = 0; number <= maxnumber; number++) {
-    if (
-      createHash('sha256')
-        .update(salt + number)
-        .digest('hex') === challenge
-    ) {
+    if (hash('sha256', salt + number) === challenge) {
       return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString('base64');
     }
   }
