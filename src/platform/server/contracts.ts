@@ -25,8 +25,22 @@ const jsonSchema = (schema: ContractSchema) => {
   return rest;
 };
 
+type RouteSchema = { params?: object; querystring?: object; body?: object };
+/**
+ * Each contract's schema, made once in a process: the same object for every server built in it,
+ * whose checks Fastify's shared compiler compiles once (app.ts `requestChecks`; Fastify marks a
+ * schema it has read and leaves it as it is). The tests build hundreds of servers.
+ */
+const made = new WeakMap<Contract, RouteSchema>();
+
 /** A contract as Fastify's route `schema` (JSON Schema): what it checks before the route's code runs. */
-export function routeSchema(contract: Contract): { params?: object; querystring?: object; body?: object } {
+export function routeSchema(contract: Contract): RouteSchema {
+  let schema = made.get(contract);
+  if (!schema) made.set(contract, (schema = makeRouteSchema(contract)));
+  return schema;
+}
+
+function makeRouteSchema(contract: Contract): RouteSchema {
   const names = paramNames(contract.path);
   return {
     ...(names.length ? { params: { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])), required: names } } : {}),
