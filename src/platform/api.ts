@@ -26,7 +26,7 @@ export const api = {
    * it wherever the site's files are served from, and no cache keeps it.
    */
   newsletterConfirm: '/api/newsletter/confirm',
-};
+} as const;
 
 /** The body of an error answer from our server. */
 export interface ApiError {

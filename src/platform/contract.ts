@@ -24,7 +24,7 @@ export type ContractSchema = z.ZodMiniType;
 
 export interface Contract {
   readonly method: Method;
-  /** Its address; `:name` marks a parameter. */
+  /** Its address; `:name` marks a parameter, a `*` at its end the rest of the address (the parameter `*`). */
   readonly path: string;
   /** Its query's keys (each a text: a query is text). Left out: read by the route as it comes. */
   readonly query?: ContractSchema;
@@ -38,8 +38,10 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
   ? Name | ParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name
-    : never;
-/** The parameters of an address: '/api/admin/leads/:docId' → { docId: string }. */
+    : P extends `${string}*`
+      ? '*'
+      : never;
+/** The parameters of an address: '/api/admin/leads/:docId' → { docId: string }; '/api/files/*' → { '*': string } (the rest of the address). */
 export type ParamsOf<P extends string> = { [K in ParamNames<P>]: string };
 
 /** What a route's query holds: its schema's, or any keys. */

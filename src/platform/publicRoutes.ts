@@ -7,6 +7,7 @@
  */
 import { HEALTH_PATH } from '../schema/ownAddresses';
 import { api, type Puzzle } from './api';
+import { z } from 'zod/mini';
 import { answers, type Contract } from './contract';
 export const publicRoutes = {
   proofChallenge: { method: 'GET', path: api.proofChallenge, answer: answers<Puzzle>() },
@@ -15,10 +16,10 @@ export const publicRoutes = {
   /** An upload (a CV), its bytes: 201 { url }. */
   fileUpload: { method: 'PUT', path: `${api.files}*`, answer: answers<{ url: string }>() },
   /** An upload, with its `token` in the query. */
-  file: { method: 'GET', path: `${api.files}*` },
+  file: { method: 'GET', path: `${api.files}*`, query: z.object({ token: z.optional(z.unknown()) }) },
   visits: { method: 'POST', path: api.visits },
   /** The page with the confirmation's one button (query `token`). */
-  newsletterConfirmPage: { method: 'GET', path: api.newsletterConfirm },
+  newsletterConfirmPage: { method: 'GET', path: api.newsletterConfirm, query: z.object({ token: z.optional(z.unknown()) }) },
   newsletterConfirm: { method: 'POST', path: api.newsletterConfirm },
   health: { method: 'GET', path: HEALTH_PATH },
 } as const satisfies Record<string, Contract>;

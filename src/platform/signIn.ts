@@ -3,6 +3,8 @@
  * they answer: src/platform/inboxRoutes.ts puts the account's in the inbox's table, and
  * src/apps/server/admin/routes.ts answers the sign-in's.
  */
+import { z } from 'zod/mini';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { answers, type Contract } from './contract';
 
 /** Signing in happens before there is a session, so it lives outside /api/admin/. */
@@ -16,21 +18,35 @@ export const ADMIN_API_PREFIX = '/api/admin';
 /** The header carrying the CSRF token on every request that changes something. */
 export const CSRF_HEADER = 'x-csrf-token';
 
+/** A key a request may carry, any value: the route's code reads it and refuses what it is not, in its own words. */
+const anything = z.optional(z.unknown());
+
 /** The sign-in's routes, before there is a session. */
 export const signInRoutes = {
   /** Whether an account exists, and the CSRF token of the sign-in (SignInState). */
   signInState: { method: 'GET', path: SIGN_IN_API, answer: answers<SignInState>() },
   /** Body: { email, password, remember }. 204 signed in, or 200 with the second step asked for (SecondStepNeeded). */
-  signIn: { method: 'POST', path: SIGN_IN_API, answer: answers<SecondStepNeeded | undefined>() },
+  signIn: {
+    method: 'POST',
+    path: SIGN_IN_API,
+    body: z.object({ email: z.string(), password: z.string(), remember: z.optional(z.boolean()) }),
+    answer: answers<SecondStepNeeded | undefined>(),
+  },
   /** Body: a SecondStepAnswer. 204 signed in, or 200 with what is asked next (SecondStepNeeded). */
-  secondStep: { method: 'POST', path: SECOND_STEP_API, answer: answers<SecondStepNeeded | undefined>() },
+  secondStep: {
+    method: 'POST',
+    path: SECOND_STEP_API,
+    // Read once the step the browser is at is known (a step over answers 401 whatever is sent).
+    body: z.optional(z.object({ method: anything, code: anything, response: anything })),
+    answer: answers<SecondStepNeeded | undefined>(),
+  },
 } as const satisfies Record<string, Contract>;
 
 /** The account's own routes in the inbox: signing out, its password typed again, its second step at sign-in. */
 export const accountRoutes = {
   signOut: { method: 'POST', path: '/api/admin/sign-out', answer: answers<void>() },
   /** Body: { password }. The account's password typed again: the actions of PASSWORD_AGAIN_ROUTES may go on (204). */
-  confirmPassword: { method: 'POST', path: '/api/admin/password', answer: answers<void>() },
+  confirmPassword: { method: 'POST', path: '/api/admin/password', body: z.object({ password: z.string() }), answer: answers<void>() },
   /** 204 when the password was typed recently enough for PASSWORD_AGAIN_ROUTES; otherwise their refusal (a download asks first). */
   recentPassword: { method: 'GET', path: '/api/admin/password', answer: answers<void>() },
   /** Ends every session of the account, on every device (remembered ones too). */
@@ -40,19 +56,33 @@ export const accountRoutes = {
   /** Starts setting up an authenticator app (TotpSetup: its secret, as text and as an otpauth:// address). Asks for the password again. */
   totpStart: { method: 'POST', path: '/api/admin/second-factor/app', answer: answers<TotpSetup>() },
   /** Body: { code }. The app's first code: the app is on (NewRecoveryCodes, with the codes when it is the account's first second step). */
-  totpConfirm: { method: 'POST', path: '/api/admin/second-factor/app/confirm', answer: answers<NewRecoveryCodes>() },
+  totpConfirm: {
+    method: 'POST',
+    path: '/api/admin/second-factor/app/confirm',
+    body: z.object({ code: z.string().check(z.maxLength(64)) }),
+    answer: answers<NewRecoveryCodes>(),
+  },
   /** Takes the app off. Asks for the password again. */
   totpRemove: { method: 'DELETE', path: '/api/admin/second-factor/app' },
   /** What the browser needs to make a passkey (WebAuthn's creation options). Asks for the password again. */
-  passkeyOptions: { method: 'POST', path: '/api/admin/second-factor/passkeys/options', answer: answers<Record<string, unknown>>() },
+  passkeyOptions: { method: 'POST', path: '/api/admin/second-factor/passkeys/options', answer: answers<PublicKeyCredentialCreationOptionsJSON>() },
   /** Body: { name, response } (the browser's new credential). Keeps the passkey (NewRecoveryCodes). */
-  passkeyAdd: { method: 'POST', path: '/api/admin/second-factor/passkeys', answer: answers<NewRecoveryCodes>() },
+  passkeyAdd: {
+    method: 'POST',
+    path: '/api/admin/second-factor/passkeys',
+    body: z.object({ name: z.string(), response: anything }),
+    answer: answers<NewRecoveryCodes>(),
+  },
   /** Takes a passkey off. Asks for the password again. */
   passkeyRemove: { method: 'DELETE', path: '/api/admin/second-factor/passkeys/:passkeyId' },
   /** New recovery codes (the old ones stop working): NewRecoveryCodes. Asks for the password again. */
   recoveryCodes: { method: 'POST', path: '/api/admin/second-factor/recovery-codes', answer: answers<NewRecoveryCodes>() },
   /** Body: { required } or { newDeviceMail }. An owner requires a second step of every account (or no longer); asks a new browser to be confirmed by mail (or no longer). Asks for the password again. */
-  secondFactorRequired: { method: 'POST', path: '/api/admin/second-factor/required' },
+  secondFactorRequired: {
+    method: 'POST',
+    path: '/api/admin/second-factor/required',
+    body: z.object({ required: z.optional(z.boolean()), newDeviceMail: z.optional(z.boolean()) }),
+  },
 } as const satisfies Record<string, Contract>;
 
 /** The refusal's `reason` (status 403) when the password must be typed again: { message, reason }. */

@@ -97,7 +97,7 @@ function PasskeysPart({ state, busy, run, changed }: PartProps) {
       const { startRegistration } = await import('@simplewebauthn/browser');
       let response;
       try {
-        response = await startRegistration({ optionsJSON: options as never });
+        response = await startRegistration({ optionsJSON: options });
       } catch {
         throw new ApiError(400, server.admin.messages.passkeyFailed);
       }

@@ -17,18 +17,18 @@ import { contentJobs, drafts as draftsOf } from '../../content/server/drafts';
 import { admitUpload, uploadErrorHandler } from '../../content/server/images';
 import { Scheduler } from '../../content/server/schedule';
 import { contentFiles, loadContent } from '../../content/server/site';
-import { contentHandlers } from '../../content/server/index';
+import { contentHandlers, contentRefusals } from '../../content/server/index';
 import { Publisher } from '../../content/server/publish';
 import { answerError } from '../../platform/server/refusals';
-import { routeSchema, type RouteTypes } from '../../platform/server/contracts';
+import { checksOf, type RouteTypes } from '../../platform/server/contracts';
 
 /** Who publishes from a checkout (the author of its commits, unless git's own identity is used). */
 export { DEVELOPER };
 const DEV_TOKEN = 'dev';
 
 export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
-  // Each route checks its request with its contract as the server does (src/apps/server/app.ts), refused in the same words.
-  const app = Fastify({ ajv: { customOptions: { coerceTypes: false } } });
+  // Each route checks its request with its contract as the server does (src/platform/server/contracts.ts), refused in the same words.
+  const app = Fastify();
   app.setErrorHandler(answerError);
   // Another site open in the same browser must not publish here: a change carries the token
   // (a header no form of another site can send) and does not come from elsewhere.
@@ -69,9 +69,9 @@ export async function devContentApp(siteDir: string): Promise<FastifyInstance> {
       method,
       url: path,
       bodyLimit: picture ? server.admin.imageMaxBytes : 1024 * 1024,
-      schema: routeSchema(contentRoutes[name]),
+      ...checksOf(contentRoutes[name], contentRefusals[name]),
       ...(picture ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
-      handler: (request, reply) => handlers[name](request, reply, DEVELOPER),
+      handler: (request, reply) => handlers[name](request, reply, DEVELOPER, (body) => reply.code(200).type('application/json; charset=utf-8').send(body)),
     });
   };
   for (const name of Object.keys(contentRoutes) as (keyof typeof contentRoutes)[]) register(name);

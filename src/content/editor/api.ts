@@ -2,7 +2,6 @@
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import {
-  contentRoutes,
   type ContentChange,
   type ContentDraft,
   type ContentImage,
@@ -12,7 +11,7 @@ import {
   type Revision,
   type RevisionDetail,
 } from '../model/contentApi';
-import { ApiError, refusalOf, sendFileTo, sendTo } from '../../platform/inbox/api';
+import { answerOf, ApiError, refusalOf, sendFileTo, sendTo } from '../../platform/inbox/api';
 import { focusQuery, type Focus } from '../model/pictureCrop';
 import { fill } from '../../platform/inbox/format';
 
@@ -27,19 +26,12 @@ export class PublishRefused extends ApiError {
   }
 }
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw await refusalOf(response);
-  return (await response.json()) as T;
-}
-
 export async function loadContent(): Promise<ContentSnapshot> {
-  const { method, path } = contentRoutes.content;
-  return json(await sendTo(method, path));
+  return answerOf('content', await sendTo('content'));
 }
 
 export async function publish(baseRevision: string, changes: ContentChange[]): Promise<Revision> {
-  const { method, path } = contentRoutes.contentPublish;
-  const response = await sendTo(method, path, { json: { baseRevision, changes } });
+  const response = await sendTo('contentPublish', { json: { baseRevision, changes } });
   if (response.status === 400 || response.status === 409) {
     const body = (await response.json().catch(() => null)) as { problems?: ContentProblem[]; message?: string } | null;
     throw new PublishRefused(
@@ -48,21 +40,17 @@ export async function publish(baseRevision: string, changes: ContentChange[]): P
       body?.problems ?? [],
     );
   }
-  return (await json<{ revision: Revision }>(response)).revision;
+  return (await answerOf('contentPublish', response)).revision;
 }
 
 /** Every revision, newest first; with `file`, only those that changed it. */
 export async function loadRevisions(file?: string): Promise<Revision[]> {
-  const { method, path } = contentRoutes.contentRevisions;
-  return (await json<{ revisions: Revision[] }>(await sendTo(method, file ? `${path}?${new URLSearchParams({ file })}` : path))).revisions;
+  return (await answerOf('contentRevisions', await sendTo('contentRevisions', { query: { file } }))).revisions;
 }
-
-const revisionPath = (route: 'contentRevision' | 'contentUndoPreview' | 'contentUndo' | 'contentRestorePreview' | 'contentRestore', id: string) =>
-  contentRoutes[route].path.replace(':revisionId', encodeURIComponent(id));
 
 /** A revision's changes, each with its text before and after. */
 export async function loadRevision(id: string): Promise<RevisionDetail> {
-  return json(await sendTo(contentRoutes.contentRevision.method, revisionPath('contentRevision', id)));
+  return answerOf('contentRevision', await sendTo('contentRevision', { params: { revisionId: id } }));
 }
 
 /** Which changes of a revision an undo takes back: all, one (its place in the revision's changes), or one item's. */
@@ -73,22 +61,17 @@ export interface UndoScope {
 
 /** What undoing a revision's changes (or restoring a revision) would publish: nothing changes yet. */
 export async function previewGoingBack(kind: 'undo' | 'restore', id: string, scope: UndoScope = {}): Promise<HistoryPlan> {
-  const route = kind === 'undo' ? 'contentUndoPreview' : 'contentRestorePreview';
-  const query = new URLSearchParams({
-    ...(kind === 'undo' && scope.change !== undefined ? { change: String(scope.change) } : {}),
-    ...(kind === 'undo' && scope.file !== undefined ? { file: scope.file } : {}),
-  }).toString();
-  return json(await sendTo(contentRoutes[route].method, `${revisionPath(route, id)}${query ? `?${query}` : ''}`));
+  const params = { revisionId: id };
+  if (kind === 'restore') return answerOf('contentRestorePreview', await sendTo('contentRestorePreview', { params }));
+  const query = { change: scope.change === undefined ? undefined : String(scope.change), file: scope.file };
+  return answerOf('contentUndoPreview', await sendTo('contentUndoPreview', { params, query }));
 }
 
 /** Publishes the undo or the restore shown in its preview (from the content it was made on); the revision, or none when nothing was to change. */
 export async function goBack(kind: 'undo' | 'restore', id: string, baseRevision: string, scope: UndoScope = {}): Promise<Revision | undefined> {
   const route = kind === 'undo' ? 'contentUndo' : 'contentRestore';
-  return (
-    await json<{ revision?: Revision }>(
-      await sendTo(contentRoutes[route].method, revisionPath(route, id), { json: { baseRevision, ...(kind === 'undo' ? scope : {}) } }),
-    )
-  ).revision;
+  const wentBack = await answerOf(route, await sendTo(route, { params: { revisionId: id }, json: { baseRevision, ...(kind === 'undo' ? scope : {}) } }));
+  return 'revision' in wentBack ? wentBack.revision : undefined;
 }
 
 /** How a picture is sent: the point kept where it is cut to the drawn shape, and who hears how much of it has gone (0 to 1). */
@@ -106,12 +89,11 @@ export interface UploadOptions {
 export async function uploadImage(file: File, width: number, height?: number, { focus, onProgress }: UploadOptions = {}): Promise<ContentImage> {
   const maxBytes = server.admin.imageMaxBytes;
   if (file.size > maxBytes) throw new ApiError(413, fill(server.admin.messages.imageTooLarge, { max: Math.floor(maxBytes / 1048576) }));
-  const { method, path } = contentRoutes.contentImage;
-  const query = new URLSearchParams({
+  const query = {
     width: String(Math.round(width)),
     ...(height === undefined ? {} : { height: String(Math.round(height)), ...(focus ? focusQuery(focus) : {}) }),
-  });
-  return json(await sendFileTo(method, `${path}?${query}`, file, onProgress ?? (() => undefined)));
+  };
+  return answerOf('contentImage', await sendFileTo('contentImage', { query }, file, onProgress ?? (() => undefined)));
 }
 
 /** A refusal the server says to send again later (429 with Retry-After, in seconds). */
@@ -126,27 +108,24 @@ export class TryLater extends ApiError {
 
 /** Keeps the value as the signed-in account's draft of the file. `keepalive`: sent even as the page closes. */
 export async function saveDraft(file: string, value: unknown, base: string, keepalive = false): Promise<ContentDraft> {
-  const { method, path } = contentRoutes.contentDraftSave;
-  const response = await sendTo(method, path, { json: { file, value, base }, keepalive });
+  const response = await sendTo('contentDraftSave', { json: { file, value, base }, keepalive });
   if (response.status === 429) {
     const refusal = await refusalOf(response);
     throw new TryLater(refusal.message, Number(response.headers.get('retry-after')) || 1);
   }
-  return (await json<{ draft: ContentDraft }>(response)).draft;
+  return (await answerOf('contentDraftSave', response)).draft;
 }
 
 export async function discardDraft(file: string, keepalive = false): Promise<void> {
-  const { method, path } = contentRoutes.contentDraftDiscard;
-  await json(await sendTo(method, path, { json: { file }, keepalive }));
+  await answerOf('contentDraftDiscard', await sendTo('contentDraftDiscard', { json: { file }, keepalive }));
 }
 
 /** Sets (an ISO time) or clears (null) when the server publishes the draft; a refusal carries the checker's problems. */
 export async function scheduleDraft(file: string, at: string | null): Promise<ContentDraft> {
-  const { method, path } = contentRoutes.contentDraftSchedule;
-  const response = await sendTo(method, path, { json: { file, at } });
+  const response = await sendTo('contentDraftSchedule', { json: { file, at } });
   if (response.status === 400) {
     const body = (await response.json().catch(() => null)) as { problems?: ContentProblem[]; message?: string } | null;
     throw new PublishRefused(400, body?.message ?? admin.errors.unexpected, body?.problems ?? []);
   }
-  return (await json<{ draft: ContentDraft }>(response)).draft;
+  return (await answerOf('contentDraftSchedule', response)).draft;
 }

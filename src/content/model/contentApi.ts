@@ -14,6 +14,13 @@ export type ContentMethod = 'GET' | 'POST';
 const changes = z.array(z.object({ file: z.string(), value: z.unknown(), farewell: z.optional(z.unknown()) })).check(z.maxLength(100));
 /** An undo or a restore confirmed: the revision its preview was read on, and its scope (the preview's query). */
 const goBack = z.object({ baseRevision: z.optional(z.string()), change: z.optional(z.unknown()), file: z.optional(z.unknown()) });
+/** A key of a query: a text, if there. */
+const queryText = z.optional(z.string());
+/**
+ * What an undo or a restore answers: the revision it published (with what stays as it is now), or
+ * the sentence saying that nothing was to change.
+ */
+export type WentBack = { revision: Revision; notes: string[] } | { message: string };
 
 export const contentRoutes = {
   /** The site's content as it is live now: ContentSnapshot. */
@@ -37,21 +44,31 @@ export const contentRoutes = {
    * { revisions: Revision[] }, newest first by time, a run of developers' releases one line (folded);
    * query `file`: only the revisions that changed that file (an item), each with that item's lines only.
    */
-  contentRevisions: { method: 'GET', path: '/api/admin/content/revisions', answer: answers<{ revisions: Revision[] }>() },
+  contentRevisions: {
+    method: 'GET',
+    path: '/api/admin/content/revisions',
+    query: z.object({ file: queryText }),
+    answer: answers<{ revisions: Revision[] }>(),
+  },
   /** One revision's changes, each with its text before and after: RevisionDetail. */
   contentRevision: { method: 'GET', path: '/api/admin/content/revisions/:revisionId', answer: answers<RevisionDetail>() },
   /**
    * What undoing that revision's changes alone would publish: HistoryPlan (nothing changes). Query
    * `change` (its place in RevisionDetail.changes): that one change only; `file`: that item's changes only.
    */
-  contentUndoPreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/undo', answer: answers<HistoryPlan>() },
+  contentUndoPreview: {
+    method: 'GET',
+    path: '/api/admin/content/revisions/:revisionId/undo',
+    query: z.object({ change: queryText, file: queryText }),
+    answer: answers<HistoryPlan>(),
+  },
   /**
    * Body: { baseRevision, change?, file? } (the preview's). Takes that revision's changes (or the one
    * change, or the one item's) back alone (later changes stay), as a publish recorded as a revision of
    * its own. 200 { revision }; 409 { message } when a later change touches the same text (the sentence
    * names it) or the content changed since the preview.
    */
-  contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo', body: goBack, answer: answers<{ revision: Revision }>() },
+  contentUndo: { method: 'POST', path: '/api/admin/content/revisions/:revisionId/undo', body: goBack, answer: answers<WentBack>() },
   /** What restoring that revision would publish, and what stays as it is now: HistoryPlan. */
   contentRestorePreview: { method: 'GET', path: '/api/admin/content/revisions/:revisionId/restore', answer: answers<HistoryPlan>() },
   /**
@@ -63,13 +80,18 @@ export const contentRoutes = {
     method: 'POST',
     path: '/api/admin/content/revisions/:revisionId/restore',
     body: z.optional(goBack),
-    answer: answers<{ revision: Revision; notes: string[] }>(),
+    answer: answers<WentBack>(),
   },
   /**
    * Body: the picture's bytes (any image/* type); query: width and height, the CSS pixels the page
    * draws it at. Checked by content, re-encoded and resized; answers ContentImage.
    */
-  contentImage: { method: 'POST', path: '/api/admin/content/images', answer: answers<ContentImage>() },
+  contentImage: {
+    method: 'POST',
+    path: '/api/admin/content/images',
+    query: z.object({ width: queryText, height: queryText, focusX: queryText, focusY: queryText }),
+    answer: answers<ContentImage>(),
+  },
   /**
    * An uploaded picture (UPLOADS_PATH + name), published or not, for the editor's screens: the
    * site serves an upload only once a publish has put it in a build.

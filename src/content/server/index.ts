@@ -7,7 +7,8 @@ import { focusPart, type Focus } from '../model/pictureCrop';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import type { RequestOf } from '../../platform/server/contracts';
+import type { Refusals, RequestOf } from '../../platform/server/contracts';
+import type { AnswerOf } from '../../platform/contract';
 import server from '../../../config/server';
 import { contentRoutes, type ContentChange, type ContentDraft } from '../model/contentApi';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
@@ -33,8 +34,10 @@ export interface ContentOptions {
 type ContentRoute = keyof typeof contentRoutes;
 /** A request of a content route, as its contract (contentApi.ts) types it. */
 type Request<N extends ContentRoute> = RequestOf<(typeof contentRoutes)[N]>;
-/** Each content route's handler, given the request as its contract types it and who sent it. */
-export type ContentHandlers = { [N in ContentRoute]: (request: Request<N>, reply: FastifyReply, who: string) => Promise<unknown> };
+/** What a content route answers when it succeeds (200, as JSON), as its contract types it. */
+type Answer<N extends ContentRoute> = (body: AnswerOf<(typeof contentRoutes)[N]>) => FastifyReply;
+/** Each content route's handler, given the request as its contract types it, who sent it, and `answer`. */
+export type ContentHandlers = { [N in ContentRoute]: (request: Request<N>, reply: FastifyReply, who: string, answer: Answer<N>) => Promise<unknown> };
 
 const messages = server.admin.messages;
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -79,7 +82,7 @@ async function receiveImage(siteDir: string, request: Request<'contentImage'>, r
   // Without a height: the width only, in the picture's own shape (a first picture in its place).
   const width = drawnSize(request.query.width);
   const height = request.query.height === undefined ? undefined : drawnSize(request.query.height);
-  if (!width || (request.query.height !== undefined && !height)) return fail(reply, 400, fill(messages.badImageSize, { max: 4000 }));
+  if (!width || (request.query.height !== undefined && !height)) return fail(reply, 400, badImageSize);
   const focus = focusOf(request.query);
   if (focus === false) return fail(reply, 400, messages.badImageFocus);
   if (!Buffer.isBuffer(request.body)) return fail(reply, 415, messages.notAnImage);
@@ -92,7 +95,7 @@ async function receiveImage(siteDir: string, request: Request<'contentImage'>, r
   if (!result.ok) {
     return result.reason === 'tooLarge' ? fail(reply, imageTooLarge().status, imageTooLarge().message) : fail(reply, 415, messages.notAnImage);
   }
-  return json(reply, 201, result.image);
+  return json(reply, 201, result.image satisfies AnswerOf<(typeof contentRoutes)['contentImage']>);
 }
 
 /** The point of a picture kept when it is cut to its shape (query focusX and focusY): both, or neither (its centre: undefined); false when wrong. */
@@ -102,6 +105,15 @@ function focusOf(query: { focusX?: unknown; focusY?: unknown }): Focus | undefin
   const y = focusPart(query.focusY);
   return x === undefined || y === undefined ? false : { x, y };
 }
+
+/** The sentences a content route refuses a request that does not fit its contract with (the others: the server's "bad request"). */
+const badImageSize = fill(messages.badImageSize, { max: 4000 });
+export const contentRefusals: Partial<Record<ContentRoute, Refusals>> = {
+  contentImage: {
+    sentence: server.messages.badRequest,
+    byKey: { width: badImageSize, height: badImageSize, focusX: messages.badImageFocus, focusY: messages.badImageFocus },
+  },
+};
 
 /** A draft as the API answers it: times in ISO 8601. */
 const draftAnswer = ({ updatedAt, scheduledAt, ...draft }: Draft): ContentDraft => ({
@@ -139,7 +151,13 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
     return done.found === undefined ? fail(reply, 404, messages.unknownRevision) : answer(done.found);
   };
   /** Undo or restore: planned again now (not as the preview showed it: the content may have changed), then published (a revision of its own); refused in words. */
-  const goBack = async (kind: 'undo' | 'restore', request: Request<'contentUndo' | 'contentRestore'>, reply: FastifyReply, who: string) => {
+  const goBack = async (
+    kind: 'undo' | 'restore',
+    request: Request<'contentUndo' | 'contentRestore'>,
+    reply: FastifyReply,
+    who: string,
+    answer: Answer<'contentUndo' | 'contentRestore'>,
+  ) => {
     const body = request.body;
     const base = body?.baseRevision;
     if (base !== undefined && typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
@@ -147,36 +165,36 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
     if (kind === 'undo' && base === undefined) return fail(reply, 400, server.messages.badRequest);
     const scope = undoScope(body?.change, body?.file);
     if (!scope) return fail(reply, 400, server.messages.badRequest);
-    const id = request.params.revisionId ?? '';
+    const id = request.params.revisionId;
     const by = publisher.changedBy(who);
     return inTurn(
       reply,
       () => (kind === 'undo' ? history.planUndo(id, by, scope) : history.planRestore(id, by)),
       async ({ plan, changes, redirects }) => {
         if (plan.refusals.length > 0) return json(reply, 409, { message: plan.refusals.join(' '), refusals: plan.refusals });
-        if (changes.length === 0) return json(reply, 200, { message: messages.nothingToChange });
+        if (changes.length === 0) return answer({ message: messages.nothingToChange });
         const result = await publisher.publish(changes, base, who, { kind, of: id, redirects });
-        return result.status === 200 ? json(reply, 200, { revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
+        return result.status === 200 ? answer({ revision: result.revision, notes: plan.notes }) : answerPublish(reply, result);
       },
     );
   };
 
   return {
-    content: async (_request, reply) => {
+    content: async (_request, _reply, _who, answer) => {
       publisher.warm();
       const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
       // A draft started before the file's last publish is said to be: publishing it would replace that change.
       const all = options.drafts?.all() ?? [];
       const outdated = await outdatedDrafts(site.siteDir, all, revision);
       const drafts = all.map((d) => ({ ...draftAnswer(d), ...(outdated.has(d) ? { outdated: true as const } : {}) }));
-      return json(reply, 200, { revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
+      return answer({ revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
     },
-    contentCheck: async (request, reply, who) => {
+    contentCheck: async (request, reply, who, answer) => {
       const changes = changesOf(request.body);
       if (!changes) return fail(reply, 400, server.messages.badRequest);
       const problems = await checks.run(async () => checkChanges(site, await loadContent(site), changes, publisher.changedBy(who)).problems);
       if (problems === undefined) return fail(reply.header('Retry-After', String(RETRY_SECONDS)), 429, fill(messages.checkBusy, { seconds: RETRY_SECONDS }));
-      return json(reply, 200, { problems });
+      return answer({ problems });
     },
     contentPublish: async (request, reply, who) => {
       const changes = changesOf(request.body);
@@ -184,50 +202,42 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
       if (!changes || typeof base !== 'string') return fail(reply, 400, server.messages.badRequest);
       return answerPublish(reply, await publisher.publish(changes, base, who));
     },
-    contentRevisions: async (request, reply) => {
-      const file = typeof request.query.file === 'string' ? request.query.file : undefined;
-      return json(reply, 200, { revisions: listed(await publisher.revisions(file)) });
-    },
-    contentRevision: async (request, reply) =>
-      inTurn(
-        reply,
-        () => history.detail(request.params.revisionId ?? ''),
-        (detail) => json(reply, 200, detail),
-      ),
-    contentUndoPreview: async (request, reply, who) => {
+    contentRevisions: async (request, _reply, _who, answer) => answer({ revisions: listed(await publisher.revisions(request.query.file)) }),
+    contentRevision: async (request, reply, _who, answer) => inTurn(reply, () => history.detail(request.params.revisionId), answer),
+    contentUndoPreview: async (request, reply, who, answer) => {
       const scope = undoScope(request.query.change, request.query.file, true);
       if (!scope) return fail(reply, 400, server.messages.badRequest);
       return inTurn(
         reply,
-        () => history.planUndo(request.params.revisionId ?? '', publisher.changedBy(who), scope),
-        ({ plan }) => json(reply, 200, plan),
+        () => history.planUndo(request.params.revisionId, publisher.changedBy(who), scope),
+        ({ plan }) => answer(plan),
       );
     },
-    contentRestorePreview: async (request, reply, who) =>
+    contentRestorePreview: async (request, reply, who, answer) =>
       inTurn(
         reply,
-        () => history.planRestore(request.params.revisionId ?? '', publisher.changedBy(who)),
-        ({ plan }) => json(reply, 200, plan),
+        () => history.planRestore(request.params.revisionId, publisher.changedBy(who)),
+        ({ plan }) => answer(plan),
       ),
-    contentUndo: async (request, reply, who) => goBack('undo', request, reply, who),
-    contentRestore: async (request, reply, who) => goBack('restore', request, reply, who),
-    contentDraftSave: async (request, reply, who) => {
+    contentUndo: async (request, reply, who, answer) => goBack('undo', request, reply, who, answer),
+    contentRestore: async (request, reply, who, answer) => goBack('restore', request, reply, who, answer),
+    contentDraftSave: async (request, reply, who, answer) => {
       const drafts = options.drafts;
       const body = request.body;
       if (!drafts || typeof body?.file !== 'string' || !('value' in body) || typeof body.base !== 'string') return fail(reply, 400, server.messages.badRequest);
       // The drafts' limits, as a publish's changes meet them too (drafts.ts keep).
       const [refused] = drafts.keep(who, [{ file: body.file, value: body.value }], body.base);
       if (refused) return fail(refused.retryAfter ? reply.header('Retry-After', String(refused.retryAfter)) : reply, refused.status, refused.message);
-      return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
+      return answer({ draft: draftAnswer(drafts.of(who, body.file)!) });
     },
-    contentDraftDiscard: async (request, reply, who) => {
+    contentDraftDiscard: async (request, reply, who, answer) => {
       const file = request.body.file;
       if (!options.drafts || typeof file !== 'string') return fail(reply, 400, server.messages.badRequest);
       options.drafts.discard(who, file);
       options.scheduler?.changed();
-      return json(reply, 200, {});
+      return answer({});
     },
-    contentDraftSchedule: async (request, reply, who) => {
+    contentDraftSchedule: async (request, reply, who, answer) => {
       const drafts = options.drafts;
       const body = request.body;
       if (!drafts || typeof body?.file !== 'string' || (body.at !== null && typeof body.at !== 'string')) return fail(reply, 400, server.messages.badRequest);
@@ -252,11 +262,11 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
         drafts.schedule(who, body.file, at);
       }
       options.scheduler?.changed();
-      return json(reply, 200, { draft: draftAnswer(drafts.of(who, body.file)!) });
+      return answer({ draft: draftAnswer(drafts.of(who, body.file)!) });
     },
     contentImage: (request, reply) => receiveImage(site.siteDir, request, reply),
     contentUpload: async (request, reply) => {
-      const name = request.params.name ?? '';
+      const name = request.params.name;
       const file = path.join(site.siteDir, 'public', UPLOADS_PATH, name);
       if (!UPLOAD_NAME.test(name) || !existsSync(file)) return fail(reply, 404, server.messages.unknownAddress);
       // Named by its bytes' hash: the same name is always the same picture.

@@ -8,16 +8,47 @@ import { z } from 'zod/mini';
 import { answers, type Contract } from '../../platform/contract';
 
 /** The leads' routes in the inbox (src/platform/inboxRoutes.ts gathers them with the others). */
+/** A key a request may carry, any value: the route's code reads it and refuses what it is not, in its own words. */
+const anything = z.optional(z.unknown());
+/** A key of a query: a text, if there (a query is text; a key given twice is refused). */
+const queryText = z.optional(z.string());
+/** The list's view (its filters, page and order): the `leads` query, the export's with its format. */
+const listQuery = {
+  form: queryText,
+  status: queryText,
+  view: queryText,
+  spam: queryText,
+  q: queryText,
+  stage: queryText,
+  assigned: queryText,
+  source: queryText,
+  campaign: queryText,
+  page: queryText,
+  pageSize: queryText,
+  sort: queryText,
+  direction: queryText,
+};
+
 export const leadRoutes = {
   /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
-  leads: { method: 'GET', path: '/api/admin/leads', answer: answers<LeadList>() },
+  leads: { method: 'GET', path: '/api/admin/leads', query: z.object(listQuery), answer: answers<LeadList>() },
   lead: { method: 'GET', path: '/api/admin/leads/:docId', answer: answers<LeadDetail>() },
   /** Body: { status?, note? }. */
-  updateLead: { method: 'PATCH', path: '/api/admin/leads/:docId', answer: answers<LeadDetail>() },
+  updateLead: {
+    method: 'PATCH',
+    path: '/api/admin/leads/:docId',
+    body: z.optional(z.object({ status: z.optional(z.string()), note: z.optional(z.string()), read: z.optional(z.literal(true)) })),
+    answer: answers<LeadDetail>(),
+  },
   /** The lead's stage, value, follow-up date and assignee, the owners it may be assigned to, and who changed what (LeadPipeline). */
   pipeline: { method: 'GET', path: '/api/admin/leads/:docId/pipeline', answer: answers<LeadPipeline>() },
   /** Body: PipelineChange (src/leads/model/pipeline.ts), any of its keys. Answers the LeadPipeline. */
-  updatePipeline: { method: 'PATCH', path: '/api/admin/leads/:docId/pipeline', answer: answers<LeadPipeline>() },
+  updatePipeline: {
+    method: 'PATCH',
+    path: '/api/admin/leads/:docId/pipeline',
+    body: z.optional(z.object({ stage: anything, lostReason: anything, value: anything, followUp: anything, assignee: anything })),
+    answer: answers<LeadPipeline>(),
+  },
   deleteLead: { method: 'DELETE', path: '/api/admin/leads/:docId' },
   /** The lead's CV, as an attachment. */
   cv: { method: 'GET', path: '/api/admin/leads/:docId/cv' },
@@ -26,9 +57,19 @@ export const leadRoutes = {
   /** Moves the lead to the Spam folder; its notifications not sent yet are dropped (the verdict is kept). */
   markSpam: { method: 'POST', path: '/api/admin/leads/:docId/spam', answer: answers<LeadDetail>() },
   /** Body: { action, docIds }: one of BULK_ACTIONS on at most admin.bulkMaxLeads leads (config/server.ts). Answers { leads }: how many it touched. */
-  bulk: { method: 'POST', path: '/api/admin/bulk', answer: answers<{ leads: number }>() },
+  bulk: {
+    method: 'POST',
+    path: '/api/admin/bulk',
+    body: z.object({ action: z.string(), docIds: z.array(z.string()).check(z.minLength(1)) }),
+    answer: answers<{ leads: number }>(),
+  },
   /** Body: { subject, text } (src/leads/model/replyDraft.ts). E-mails the lead's visitor and marks the lead Replied; answers the lead. */
-  reply: { method: 'POST', path: '/api/admin/leads/:docId/reply', answer: answers<LeadDetail>() },
+  reply: {
+    method: 'POST',
+    path: '/api/admin/leads/:docId/reply',
+    body: z.optional(z.object({ subject: anything, text: anything })),
+    answer: answers<LeadDetail>(),
+  },
   /** An attachment of a mail read from the mailbox (owners only, as the CV). */
   attachment: { method: 'GET', path: '/api/admin/messages/:messageId/attachments/:n' },
   /** When the agency's mailbox was last read (MailboxStatus). */
@@ -38,18 +79,18 @@ export const leadRoutes = {
   /** Sends one notification again. */
   resend: { method: 'POST', path: '/api/admin/deliveries/:deliveryId/resend' },
   /** The current view as a file, streamed, newest first; the leads' query plus format (csv or json). */
-  export: { method: 'GET', path: '/api/admin/export' },
+  export: { method: 'GET', path: '/api/admin/export', query: z.object({ ...listQuery, format: queryText }) },
   /** The sources and campaigns the leads came from, with how many leads each (the list's source filter). */
   sources: { method: 'GET', path: '/api/admin/sources', answer: answers<SourceChoice[]>() },
   /** Leads and visits per week, form, source and campaign, and landing page; query: weeks. */
-  insights: { method: 'GET', path: '/api/admin/insights', answer: answers<Insights>() },
+  insights: { method: 'GET', path: '/api/admin/insights', query: z.object({ weeks: queryText }), answer: answers<Insights>() },
   /** Body: { email }. Answers everything an erasure of that person would delete (ErasurePreview). Asks for the password again. */
-  erasurePreview: { method: 'POST', path: '/api/admin/erasure/preview', body: z.object({ email: z.optional(z.unknown()) }), answer: answers<ErasurePreview>() },
+  erasurePreview: { method: 'POST', path: '/api/admin/erasure/preview', body: z.object({ email: anything }), answer: answers<ErasurePreview>() },
   /** Body: { email, confirm } (the address typed a second time). Deletes it all; answers ErasureDone. Asks for the password again. */
   erase: {
     method: 'POST',
     path: '/api/admin/erasure',
-    body: z.object({ email: z.optional(z.unknown()), confirm: z.optional(z.unknown()) }),
+    body: z.object({ email: anything, confirm: anything }),
     answer: answers<ErasureDone>(),
   },
   /** The record of the erasures done, newest first (ErasureRecord: never the address). */

@@ -18,6 +18,10 @@ export function bareSubject(subject: string): string {
   return subject.trim().replace(/^(?:(?:re|aw|sv|vs|fw|fwd|wg|tr)(?:\[\d+\])?\s*:\s*)+/i, '');
 }
 
+/** Whether a request's draft has a subject and a text (what replyProblem then checks of them). */
+export const isReplyDraft = (draft: { subject?: unknown; text?: unknown }): draft is ReplyDraft =>
+  typeof draft.subject === 'string' && typeof draft.text === 'string';
+
 /** The first problem of a draft (the field, and one sentence), or undefined when it can be sent. */
 export function replyProblem(draft: { subject?: unknown; text?: unknown }): { field: keyof ReplyDraft; message: string } | undefined {
   const { subject, text } = draft;

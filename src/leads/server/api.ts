@@ -18,6 +18,9 @@ import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
 import type { Store } from '../../platform/server/store/store';
 import type { ProofOfWork } from './proofOfWork';
+import { publicRoutes } from '../../platform/publicRoutes';
+import type { AnswerOf } from '../../platform/contract';
+import { routeOf, type RouteTypes } from '../../platform/server/contracts';
 
 const messages = server.messages;
 const fail = (reply: FastifyReply, status: number, message: string, field?: string) =>
@@ -150,23 +153,23 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
   );
 
   // A puzzle for the page's forms to solve (proofOfWork.ts); never cached, each one different.
-  app.get(
-    api.proofChallenge,
-    {
-      onRequest: async (request, reply) => {
-        const wait = proofLimits.check(request.ip);
-        if (wait === 0) return;
-        reply.header('Retry-After', String(wait));
-        return fail(reply, 429, messages.tooManyRequests);
-      },
+  app.route<RouteTypes<typeof publicRoutes.proofChallenge>>({
+    ...routeOf(publicRoutes.proofChallenge),
+    onRequest: async (request, reply) => {
+      const wait = proofLimits.check(request.ip);
+      if (wait === 0) return;
+      reply.header('Retry-After', String(wait));
+      return fail(reply, 429, messages.tooManyRequests);
     },
-    async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await proof.challenge()),
-  );
+    handler: async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send((await proof.challenge()) satisfies AnswerOf<typeof publicRoutes.proofChallenge>),
+  });
 
-  app.post<{ Params: { collection: string } }>(
-    api.documentsRoute,
-    { bodyLimit: server.limits.documentBytes, onRequest: rateLimited },
-    async (request, reply) => {
+  app.route<RouteTypes<typeof publicRoutes.documents>>({
+    ...routeOf(publicRoutes.documents),
+    bodyLimit: server.limits.documentBytes,
+    onRequest: rateLimited,
+    handler: async (request, reply) => {
       const form = formForCollection(request.params.collection);
       if (!form) return fail(reply, 404, messages.unknownCollection);
       if (isPlainPost(request)) {
@@ -195,28 +198,26 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
         attribution: attributionOf(request),
         client: request.ip,
       });
-      return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id });
+      return reply.code(saved.replayed ? 200 : 201).send({ id: saved.id } satisfies AnswerOf<typeof publicRoutes.documents>);
     },
-  );
+  });
 
-  app.put<{ Params: { '*': string } }>(
-    `${api.files}*`,
-    {
-      onRequest: rateLimited,
-      // Refusals that happen before the handler runs still speak the upload's own language.
-      errorHandler(error, request, reply) {
-        const upload = uploadFor(request.params['*']);
-        const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
-        if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-          return uploadTypes().includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
-        // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
-        if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400)))
-          return fail(reply, 415, upload.wrongType);
-        return answerError(error, request, reply);
-      },
+  app.route<RouteTypes<typeof publicRoutes.fileUpload>>({
+    ...routeOf(publicRoutes.fileUpload),
+    onRequest: rateLimited,
+    // Refusals that happen before the handler runs still speak the upload's own language.
+    errorHandler(error, request, reply) {
+      const upload = uploadFor(request.params['*']);
+      const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
+      if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return uploadTypes().includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
+      // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
+      if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400)))
+        return fail(reply, 415, upload.wrongType);
+      return answerError(error, request, reply);
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const parts = splitStoragePath(request.params['*']);
       const upload = parts && uploadForPrefix(parts.prefix);
       if (!parts || !upload) return fail(reply, 404, messages.unknownUploadFolder);
@@ -239,16 +240,19 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
         throw error;
       }
       const url = `${api.files}${storagePath}?token=${token}`;
-      return reply.code(201).send({ url });
+      return reply.code(201).send({ url } satisfies AnswerOf<typeof publicRoutes.fileUpload>);
     },
-  );
+  });
 
-  app.get<{ Params: { '*': string }; Querystring: { token?: string } }>(`${api.files}*`, async (request, reply) => {
-    const storagePath = request.params['*'];
-    const parts = splitStoragePath(storagePath);
-    const stored = parts ? store.getFile(storagePath) : undefined;
-    const token = typeof request.query.token === 'string' ? request.query.token : '';
-    if (!parts || !stored || !sameToken(token, stored.token)) return fail(reply, 404, messages.fileNotFound);
-    return sendStoredFile(reply, dataDir, stored, `cv-${parts.id}`);
+  app.route<RouteTypes<typeof publicRoutes.file>>({
+    ...routeOf(publicRoutes.file),
+    handler: async (request, reply) => {
+      const storagePath = request.params['*'];
+      const parts = splitStoragePath(storagePath);
+      const stored = parts ? store.getFile(storagePath) : undefined;
+      const token = typeof request.query.token === 'string' ? request.query.token : '';
+      if (!parts || !stored || !sameToken(token, stored.token)) return fail(reply, 404, messages.fileNotFound);
+      return sendStoredFile(reply, dataDir, stored, `cv-${parts.id}`);
+    },
   });
 }

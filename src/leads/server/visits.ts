@@ -12,11 +12,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import server from '../../../config/server';
-import { api } from '../../platform/api';
 import { parsePageView, sourceOf } from '../../site/model/attribution';
 import { countedPageOf } from '../../site/server/servedContent';
 import { clientKey, createClientLimits } from '../../platform/server/rateLimit';
 import type { Store } from '../../platform/server/store/store';
+import { publicRoutes } from '../../platform/publicRoutes';
+import { routeOf, type RouteTypes } from '../../platform/server/contracts';
 
 const settings = server.visits;
 const DAY_MS = 86_400_000;
@@ -91,22 +92,20 @@ export function registerVisits(app: FastifyInstance, { store, clock, rateLimitFa
   const limits = createClientLimits(settings.perClient, server.limits.ipv6ClientBits, rateLimitFactor, clock);
   const counter = createVisitCounter({ store, clock });
   const done = (reply: FastifyReply) => reply.code(204).send();
-  app.post(
-    api.visits,
-    {
-      bodyLimit: 1024,
-      onRequest: async (request, reply) => {
-        const wait = limits.check(request.ip);
-        if (wait === 0) return;
-        return reply.code(429).header('Retry-After', String(wait)).send();
-      },
+  app.route<RouteTypes<typeof publicRoutes.visits>>({
+    ...routeOf(publicRoutes.visits),
+    bodyLimit: 1024,
+    onRequest: async (request, reply) => {
+      const wait = limits.check(request.ip);
+      if (wait === 0) return;
+      return reply.code(429).header('Retry-After', String(wait)).send();
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';
       // Not a visit: a bot, a prefetch, a body that is not the beacon's. Answered alike (204).
       if (typeof request.body !== 'string' || userAgent === '' || isbot(userAgent) || isPrefetch(request)) return done(reply);
       counter.count(request.body, request.ip, userAgent);
       return done(reply);
     },
-  );
+  });
 }

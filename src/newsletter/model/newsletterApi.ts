@@ -12,7 +12,7 @@ import { answers, type Contract } from '../../platform/contract';
 
 /** The unsubscribe link: GET shows a page with one button, POST (the button, or a mail program's one-click, RFC 8058) unsubscribes. */
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
-export const unsubscribeRoute = `${UNSUBSCRIBE_PATH}/:token`;
+const unsubscribeRoute = `${UNSUBSCRIBE_PATH}/:token`;
 
 /**
  * The pictures uploaded for a newsletter's text (the content editor's uploads, named by the hash of

@@ -10,6 +10,7 @@
  *   unless they sign up and confirm once more;
  * - `bounced`: a hard bounce: never mailed again.
  */
+import { z } from 'zod/mini';
 import { answers, type Contract } from '../../platform/contract';
 export const SUBSCRIBER_STATES = ['waiting', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
@@ -60,11 +61,14 @@ export interface SubscriberList {
 }
 
 /** The subscribers' routes in the inbox (src/platform/inboxRoutes.ts gathers them): owners only. */
+/** The subscribers' view: a state's, and a part of the address (a query is text). */
+const subscriberQuery = z.object({ state: z.optional(z.string()), q: z.optional(z.string()), page: z.optional(z.string()), pageSize: z.optional(z.string()) });
+
 export const subscriberRoutes = {
   /** The newsletter's subscribers: one page of a state's, newest first, and each state's count (SubscriberList); query: state, q (a part of the address), page, pageSize. */
-  subscribers: { method: 'GET', path: '/api/admin/subscribers', answer: answers<SubscriberList>() },
+  subscribers: { method: 'GET', path: '/api/admin/subscribers', query: subscriberQuery, answer: answers<SubscriberList>() },
   /** The same view (state, q) as CSV, streamed, newest first. Asks for the password again. */
-  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export' },
+  subscribersExport: { method: 'GET', path: '/api/admin/subscribers/export', query: subscriberQuery },
   /** An owner unsubscribes someone by hand (waiting or confirmed); answers the subscriber (SubscriberSummary). */
   unsubscribe: { method: 'POST', path: '/api/admin/subscribers/:subscriberId/unsubscribe', answer: answers<SubscriberSummary>() },
   /** An owner sends a waiting subscriber the confirmation mail again (once a day per mailbox, rate-limited per account); answers the subscriber (SubscriberSummary). */

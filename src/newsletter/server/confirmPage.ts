@@ -23,6 +23,8 @@ import type { Store } from '../../platform/server/store/store';
 import { newsletterSite } from './site';
 import { confirmSubscriber, subscriberById } from './subscribers';
 import type { NewsletterTokens } from './tokens';
+import { publicRoutes } from '../../platform/publicRoutes';
+import { routeOf, type RouteTypes } from '../../platform/server/contracts';
 
 /** A page's words, and the confirmation's form (its token and button) on the page that asks for it. */
 interface PageWords {
@@ -176,19 +178,28 @@ export function registerConfirm(
     return page(request, reply, 429, { heading: server.messages.tooManyRequests, text: '' });
   };
 
-  app.get<{ Querystring: { token?: unknown } }>(api.newsletterConfirm, { onRequest: rateLimited }, async (request, reply) => {
-    const token = request.query.token;
-    return answer(request, reply, find(token), typeof token === 'string' ? token : '');
+  app.route<RouteTypes<typeof publicRoutes.newsletterConfirmPage>>({
+    ...routeOf(publicRoutes.newsletterConfirmPage),
+    onRequest: rateLimited,
+    handler: async (request, reply) => {
+      const token = request.query.token;
+      return answer(request, reply, find(token), typeof token === 'string' ? token : '');
+    },
   });
 
-  app.post(api.newsletterConfirm, { onRequest: rateLimited, bodyLimit: 4096 }, async (request, reply) => {
-    const body = request.body;
-    const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : undefined;
-    const found = find(token);
-    // Posted from another site: nothing is confirmed; the page with its button, for the person to press.
-    if (fromElsewhere(request)) return answer(request, reply, found, typeof token === 'string' ? token : '', 403);
-    if (found.kind !== 'ask') return answer(request, reply, found, '');
-    const row = confirmSubscriber(store.db, found.id, clock());
-    return answer(request, reply, row?.state === 'confirmed' ? { kind: 'confirmed' } : { kind: 'expired' }, '');
+  app.route<RouteTypes<typeof publicRoutes.newsletterConfirm>>({
+    ...routeOf(publicRoutes.newsletterConfirm),
+    onRequest: rateLimited,
+    bodyLimit: 4096,
+    handler: async (request, reply) => {
+      const body = request.body;
+      const token = typeof body === 'object' && body !== null && 'token' in body ? body.token : undefined;
+      const found = find(token);
+      // Posted from another site: nothing is confirmed; the page with its button, for the person to press.
+      if (fromElsewhere(request)) return answer(request, reply, found, typeof token === 'string' ? token : '', 403);
+      if (found.kind !== 'ask') return answer(request, reply, found, '');
+      const row = confirmSubscriber(store.db, found.id, clock());
+      return answer(request, reply, row?.state === 'confirmed' ? { kind: 'confirmed' } : { kind: 'expired' }, '');
+    },
   });
 }

@@ -14,8 +14,9 @@ import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import type { Store } from '../../platform/server/store/store';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { preparedIn } from '../../platform/server/statements';
-import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
+import { newsletterLinkRoutes } from '../model/newsletterApi';
 import type { UploadExists } from './newsletters';
+import { routeOf, type RouteTypes } from '../../platform/server/contracts';
 
 /** Whether an upload is shown in a newsletter: one row by its key. */
 const pictureShown = preparedIn((db) => db.prepare('SELECT 1 FROM newsletter_pictures WHERE name = ? LIMIT 1').pluck());
@@ -47,15 +48,18 @@ export function registerNewsletterPictures(app: FastifyInstance, { store, clock,
   const rate = server.newsletter.picturesRate;
   const limiter = createLimiter({ requests: rate.requests * rateLimitFactor, perSeconds: rate.perSeconds }, clock);
   const notFound = { message: server.messages.unknownAddress };
-  app.get<{ Params: { name: string } }>(`${NEWSLETTER_PICTURES}/:name`, async (request, reply) => {
-    const wait = limiter.take(request.ip);
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait));
-      return reply.code(429).type('application/json; charset=utf-8').send({ message: server.messages.tooManyRequests });
-    }
-    const { name } = request.params;
-    const file = uploads && UPLOAD_NAME.test(name) ? path.join(uploads, name) : undefined;
-    if (!file || !pictureShown(store.db).get(name) || !existsSync(file)) return reply.code(404).type('application/json; charset=utf-8').send(notFound);
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
+  app.route<RouteTypes<typeof newsletterLinkRoutes.newsletterPicture>>({
+    ...routeOf(newsletterLinkRoutes.newsletterPicture),
+    handler: async (request, reply) => {
+      const wait = limiter.take(request.ip);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        return reply.code(429).type('application/json; charset=utf-8').send({ message: server.messages.tooManyRequests });
+      }
+      const { name } = request.params;
+      const file = uploads && UPLOAD_NAME.test(name) ? path.join(uploads, name) : undefined;
+      if (!file || !pictureShown(store.db).get(name) || !existsSync(file)) return reply.code(404).type('application/json; charset=utf-8').send(notFound);
+      return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/webp').send(createReadStream(file));
+    },
   });
 }

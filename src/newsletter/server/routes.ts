@@ -5,9 +5,10 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { RequestOf } from '../../platform/server/contracts';
+import type { AnswerOf } from '../../platform/contract';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import type { ArticleForNewsletter, NewsletterDraft, NewsletterList, NewsletterPreview, NewsletterRoute, newsletterRoutes } from '../model/newsletterApi';
+import type { ArticleForNewsletter, NewsletterDetail, NewsletterDraft, NewsletterList, NewsletterRoute, newsletterRoutes } from '../model/newsletterApi';
 import { fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import type { Store } from '../../platform/server/store/store';
@@ -19,6 +20,7 @@ import {
   deleteNewsletter,
   draftOfArticle,
   isProblem,
+  type DraftProblem,
   listNewsletters,
   mailOf,
   markReady,
@@ -44,8 +46,10 @@ export interface NewsletterRouteOptions {
 
 /** A request of a newsletter route, as its contract (newsletterApi.ts) types it. */
 type Request<N extends NewsletterRoute> = RequestOf<(typeof newsletterRoutes)[N]>;
-/** Each newsletter route's handler, given the request as its contract types it and the account that sent it. */
-type Handlers = { [N in NewsletterRoute]: (request: Request<N>, reply: FastifyReply, account: string) => unknown };
+/** What a newsletter route answers when it succeeds (200, as JSON), as its contract types it. */
+type Answer<N extends NewsletterRoute> = (body: AnswerOf<(typeof newsletterRoutes)[N]>) => FastifyReply;
+/** Each newsletter route's handler, given the request as its contract types it, the account that sent it, and `answer`. */
+type Handlers = { [N in NewsletterRoute]: (request: Request<N>, reply: FastifyReply, account: string, answer: Answer<N>) => unknown };
 
 const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(body);
 const fail = (reply: FastifyReply, status: number, message: string) => json(reply, status, { message });
@@ -53,9 +57,9 @@ const idOf = (request: { params: { id: string } }) => (/^[1-9]\d{0,14}$/.test(re
 
 const isRevision = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 
-/** An answer that is a newsletter, or a problem's sentence with its status. */
-function answer(reply: FastifyReply, result: unknown) {
-  if (!isProblem(result)) return json(reply, 200, result);
+/** An answer that is a newsletter (`answer`'s), or a problem's sentence with its status. */
+function detailOr(reply: FastifyReply, answer: (detail: NewsletterDetail) => FastifyReply, result: NewsletterDetail | DraftProblem) {
+  if (!isProblem(result)) return answer(result);
   return json(reply, result.status, { message: result.message, ...(result.newsletter ? { newsletter: result.newsletter } : {}) });
 }
 
@@ -72,7 +76,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
     return fail(reply, 429, fill(messages.savesTooFast, { seconds: wait }));
   };
   return {
-    newsletters: (_request, reply) => {
+    newsletters: (_request, _reply, _account, answer) => {
       const queue = newsletterQueueOf(store);
       const list: NewsletterList = {
         newsletters: listNewsletters(store.db),
@@ -80,30 +84,30 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
         mailOn: queue !== undefined,
         dkim: queue?.signed ?? false,
       };
-      return json(reply, 200, list);
+      return answer(list);
     },
-    newsletter: (request, reply) => {
+    newsletter: (request, reply, _account, answer) => {
       const found = newsletterOf(store.db, idOf(request));
-      return found ? json(reply, 200, found) : fail(reply, 404, messages.unknownNewsletter);
+      return found ? answer(found) : fail(reply, 404, messages.unknownNewsletter);
     },
-    newsletterCreate: (request, reply, account) => {
+    newsletterCreate: (request, reply, account, answer) => {
       const body = request.body;
       const draft = body.fromArticle !== undefined ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter) : (body as Partial<NewsletterDraft>);
       if (body.fromArticle !== undefined && !(draft as { article?: string }).article) return fail(reply, 400, messages.unknownArticle);
-      return tooFast(reply, account) ?? answer(reply, addNewsletter(store.db, draft, account, clock(), uploads));
+      return tooFast(reply, account) ?? detailOr(reply, answer, addNewsletter(store.db, draft, account, clock(), uploads));
     },
-    newsletterSave: (request, reply, account) => {
+    newsletterSave: (request, reply, account, answer) => {
       // The revision the writer had (the detail's): another account's save since is refused, with the newest version.
       const { subject, name, body, revision } = request.body;
       if (!isRevision(revision)) return fail(reply, 400, messages.noRevision);
       const change = Object.fromEntries(Object.entries({ subject, name, body }).filter(([, value]) => value !== undefined)) as Partial<NewsletterDraft>;
-      return tooFast(reply, account) ?? answer(reply, saveNewsletter(store.db, idOf(request), change, account, clock(), revision, uploads));
+      return tooFast(reply, account) ?? detailOr(reply, answer, saveNewsletter(store.db, idOf(request), change, account, clock(), revision, uploads));
     },
     newsletterDelete: (request, reply) => {
       const problem = deleteNewsletter(store.db, idOf(request));
       return problem ? fail(reply, problem.status, problem.message) : reply.code(204).send();
     },
-    newsletterPreview: (request, reply) => {
+    newsletterPreview: (request, _reply, _account, answer) => {
       // What is on screen, saved or not, finished or not: its subject and name as they are (a name
       // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
       const { subject, name, body } = request.body;
@@ -113,12 +117,11 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
           ? fill(messages.bodyTooLarge, { max: Math.floor(server.newsletter.bodyMaxBytes / 1024) })
           : undefined);
       const shown = typeof subject === 'string' ? subject.replace(/[\r\n]+/g, ' ').slice(0, server.newsletter.subjectMaxLength) : '';
-      if (problem)
-        return json(reply, 200, { subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) } satisfies NewsletterPreview);
+      if (problem) return answer({ subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) });
       const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
       const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
-      return json(reply, 200, personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample) satisfies NewsletterPreview);
+      return answer(personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample));
     },
     newsletterTest: async (request, reply, account) => {
       const queue = newsletterQueueOf(store);
@@ -150,7 +153,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       }
       return reply.code(204).send();
     },
-    newsletterSend: (request, reply, account) => {
+    newsletterSend: (request, reply, account, answer) => {
       const queue = newsletterQueueOf(store);
       if (!queue) return fail(reply, 409, messages.mailOff);
       // The revision the owner read (the detail's): a change made after it is never sent.
@@ -160,17 +163,17 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const when = at === undefined || at === null ? now : typeof at === 'string' ? Date.parse(at) : NaN;
       if (at === undefined && confirmedCount(store.db) === 0) return fail(reply, 409, messages.noReaders);
       const result = scheduleNewsletter(store.db, idOf(request), Number.isFinite(when) ? when : -1, account, now, revision);
-      if (isProblem(result)) return answer(reply, result);
+      if (isProblem(result)) return detailOr(reply, answer, result);
       // Sent now: it starts before the answer (its readers queued, `sending`), so the page shows the state it is in, not "to be sent".
       if (result.sendAt !== null && result.sendAt <= now) startDue(store.db, now, publicUrl);
       queue.wake();
-      return answer(reply, newsletterOf(store.db, result.id) ?? result);
+      return detailOr(reply, answer, newsletterOf(store.db, result.id) ?? result);
     },
-    newsletterReady: (request, reply, account) => {
+    newsletterReady: (request, reply, account, answer) => {
       const { ready } = request.body;
       if (typeof ready !== 'boolean') return fail(reply, 400, messages.badReady);
-      return answer(reply, markReady(store.db, idOf(request), ready, account, clock()));
+      return detailOr(reply, answer, markReady(store.db, idOf(request), ready, account, clock()));
     },
-    newsletterUnschedule: (request, reply, account) => answer(reply, unscheduleNewsletter(store.db, idOf(request), account, clock())),
+    newsletterUnschedule: (request, reply, account, answer) => detailOr(reply, answer, unscheduleNewsletter(store.db, idOf(request), account, clock())),
   };
 }

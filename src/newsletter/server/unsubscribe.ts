@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import type { SiteConfig } from '../../site/model/siteSchema';
-import { unsubscribeRoute } from '../model/newsletterApi';
+import { newsletterLinkRoutes } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
@@ -23,6 +23,7 @@ import { newsletterSite } from './site';
 import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
 import type { UnsubscribeTokens } from './tokens';
+import { routeOf, type RouteTypes } from '../../platform/server/contracts';
 
 export interface UnsubscribeOptions {
   store: Store;
@@ -99,15 +100,21 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokens,
       reply.header('Retry-After', String(wait));
       return reply.code(429).type('application/json; charset=utf-8').send({ message: server.messages.tooManyRequests });
     };
-    scope.get<{ Params: { token: string } }>(unsubscribeRoute, { onRequest: limited }, async (request, reply) =>
-      tokens.read(request.params.token) ? send(request, reply, 200, 'ask') : send(request, reply, 404, 'unknown'),
-    );
-    scope.post<{ Params: { token: string } }>(unsubscribeRoute, { onRequest: limited }, async (request, reply) => {
-      const facts = tokens.read(request.params.token);
-      if (!facts) return send(request, reply, 404, 'unknown');
-      // Subscriber 0: a test send's reader (the signed-in account); nobody to unsubscribe.
-      if (facts.subscriberId > 0) unsubscribe(store.db, facts, clock());
-      return send(request, reply, 200, 'done');
+    scope.route<RouteTypes<typeof newsletterLinkRoutes.unsubscribeLinkPage>>({
+      ...routeOf(newsletterLinkRoutes.unsubscribeLinkPage),
+      onRequest: limited,
+      handler: async (request, reply) => (tokens.read(request.params.token) ? send(request, reply, 200, 'ask') : send(request, reply, 404, 'unknown')),
+    });
+    scope.route<RouteTypes<typeof newsletterLinkRoutes.unsubscribeLink>>({
+      ...routeOf(newsletterLinkRoutes.unsubscribeLink),
+      onRequest: limited,
+      handler: async (request, reply) => {
+        const facts = tokens.read(request.params.token);
+        if (!facts) return send(request, reply, 404, 'unknown');
+        // Subscriber 0: a test send's reader (the signed-in account); nobody to unsubscribe.
+        if (facts.subscriberId > 0) unsubscribe(store.db, facts, clock());
+        return send(request, reply, 200, 'done');
+      },
     });
   });
 }

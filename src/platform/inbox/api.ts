@@ -8,7 +8,7 @@
 import admin from '../../../config/admin';
 import { CSRF_HEADER, PASSWORD_AGAIN, SECOND_STEP_API, SIGN_IN_API, type SecondStepAnswer, type SecondStepNeeded, type SignInState } from '../signIn';
 import { adminRoutes, pathOf, type AdminRoute, type Me } from '../inboxRoutes';
-import type { AnswerOf, BodyOf, ParamsOf } from '../contract';
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '../contract';
 
 /** A refusal or a failure, with the sentence to show. */
 export class ApiError extends Error {
@@ -66,12 +66,13 @@ async function send(method: string, url: string, json?: unknown, token = csrfTok
 }
 
 /**
- * A request to a route of another table of the inbox's API (the content editor's:
+ * A request to a route of the inbox's table as its contract says (the content editor's:
  * src/content/model/contentApi.ts), with the session's CSRF token; a 401 shows the sign-in. Answers the
- * response as it is (the caller reads refusals that carry more than a sentence).
+ * response as it is (the caller reads refusals that carry more than a sentence; answerOf its answer).
+ * `keepalive`: sent even as the page closes.
  */
-export async function sendTo(method: string, url: string, body: { json?: unknown; file?: Blob; keepalive?: boolean } = {}): Promise<Response> {
-  const response = await send(method, url, body.json, csrfToken, body.file, body.keepalive);
+export async function sendTo<R extends AdminRoute>(route: R, options: CallOptions<R> & { keepalive?: boolean } = {}): Promise<Response> {
+  const response = await send(adminRoutes[route].method, urlOf(route, options), options.json, csrfToken, undefined, options.keepalive);
   if (response.status === 401) {
     signedOutListener();
     throw new SignedOut(401, admin.signIn.sessionEnded);
@@ -84,10 +85,10 @@ export async function sendTo(method: string, url: string, body: { json?: unknown
  * XMLHttpRequest, whose upload tells how much of it has gone (`onProgress`, a fraction from 0 to
  * 1), which fetch does not. Answers the response as sendTo does.
  */
-export async function sendFileTo(method: string, url: string, file: Blob, onProgress: (sent: number) => void): Promise<Response> {
+export async function sendFileTo<R extends AdminRoute>(route: R, options: CallOptions<R>, file: Blob, onProgress: (sent: number) => void): Promise<Response> {
   const response = await new Promise<Response>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(method, url);
+    request.open(adminRoutes[route].method, urlOf(route, options));
     request.withCredentials = true;
     request.responseType = 'blob';
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
@@ -129,16 +130,22 @@ async function failure(response: Response): Promise<ApiError> {
 /** What a call sends: the address's parameters, the query, the JSON body, as the route's contract says (src/platform/contract.ts). */
 export interface CallOptions<R extends AdminRoute = AdminRoute> {
   params?: ParamsOf<(typeof adminRoutes)[R]['path']>;
-  query?: Record<string, string | undefined>;
+  query?: QueryOf<(typeof adminRoutes)[R]>;
   json?: BodyOf<(typeof adminRoutes)[R]>;
 }
 
 /** The address of a route with its parameters and query (for links: the export, the CV). */
 export function urlOf<R extends AdminRoute>(route: R, { params, query }: CallOptions<R> = {}): string {
   const search = new URLSearchParams(
-    Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+    Object.entries(query ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
   ).toString();
   return `${pathOf(route, params)}${search ? `?${search}` : ''}`;
+}
+
+/** What a route answered when it succeeded, as its contract types it (a refusal: its ApiError). */
+export async function answerOf<R extends AdminRoute>(_route: R, response: Response): Promise<AnswerOf<(typeof adminRoutes)[R]>> {
+  if (!response.ok) throw await failure(response);
+  return (response.status === 204 ? undefined : await response.json()) as AnswerOf<(typeof adminRoutes)[R]>;
 }
 
 /** A call of a route of the inbox's table: what it sends and what it answers are the route's contract's. */
@@ -153,8 +160,7 @@ export async function call<R extends AdminRoute>(route: R, options: CallOptions<
     signedOutListener();
     throw new SignedOut(401, admin.signIn.sessionEnded);
   }
-  if (!response.ok) throw await failure(response);
-  return (response.status === 204 ? undefined : await response.json()) as AnswerOf<(typeof adminRoutes)[R]>;
+  return answerOf(route, response);
 }
 
 /** Who is signed in (and this session's CSRF token), or SignedOut. */

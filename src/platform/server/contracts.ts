@@ -1,11 +1,15 @@
 /**
- * A route's contract (src/platform/contract.ts) on our server: as Fastify's route `schema`, which
- * checks a request before the route's code reads it (what does not fit answers 400 with a sentence:
- * refusals.ts), and as the types of what that code reads.
+ * A route's contract (src/platform/contract.ts) on our server: its schemas as Fastify's route
+ * `schema`, checked by Fastify (with zod, through the route's `validatorCompiler`) before the
+ * route's code reads the request, and as the types of what that code reads. A request that does
+ * not fit is refused with 400 and a sentence of config (refusals.ts): the one the route names for
+ * the key that does not fit, else its own, else the server's "bad request".
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
+import server from '../../../config/server';
 import type { BodyOf, Contract, ContractSchema, ParamsOf, QueryOf } from '../contract';
+import { refusal } from './refusals';
 
 /** What Fastify's types say of a route's request, from its contract. */
 export interface RouteTypes<C extends Contract> {
@@ -16,45 +20,59 @@ export interface RouteTypes<C extends Contract> {
 /** A request of the route of this contract: its parameters, query and body as the contract says. */
 export type RequestOf<C extends Contract> = FastifyRequest<RouteTypes<C>>;
 
-/** The names of an address's parameters, in order. */
-const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-
-/** A schema as JSON Schema (draft 7, Fastify's), as what it accepts. */
-const jsonSchema = (schema: ContractSchema) => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'any' });
-  return rest;
-};
-
-type RouteSchema = { params?: object; querystring?: object; body?: object };
 /**
- * Each contract's schema, made once in a process: the same object for every server built in it,
- * whose checks Fastify's shared compiler compiles once (app.ts `requestChecks`; Fastify marks a
- * schema it has read and leaves it as it is). The tests build hundreds of servers.
+ * The sentences (config's) a route refuses a request that does not fit its contract with: one for
+ * anything (`sentence`), or one per key of its body or query (`byKey`), the first key that does
+ * not fit deciding, `sentence` for the rest (a body that is no object, one left out).
  */
-const made = new WeakMap<Contract, RouteSchema>();
+export type Refusals = string | { readonly sentence: string; readonly byKey: Readonly<Record<string, string>> };
 
-/** A contract as Fastify's route `schema` (JSON Schema): what it checks before the route's code runs. */
-export function routeSchema(contract: Contract): RouteSchema {
-  let schema = made.get(contract);
-  if (!schema) made.set(contract, (schema = makeRouteSchema(contract)));
-  return schema;
+/** The names of an address's parameters, in order (`*`: the rest of the address). */
+const paramNames = (path: string): string[] => [...[...path.matchAll(/:(\w+)/g)].map((match) => match[1]!), ...(path.endsWith('*') ? ['*'] : [])];
+
+/** The sentence of the first thing that does not fit. */
+function sentenceOf(issues: readonly { path: readonly PropertyKey[] }[], refusals: Refusals | undefined): string {
+  if (refusals === undefined) return server.messages.badRequest;
+  if (typeof refusals === 'string') return refusals;
+  const key = issues[0]?.path[0];
+  return (typeof key === 'string' ? refusals.byKey[key] : undefined) ?? refusals.sentence;
 }
 
-function makeRouteSchema(contract: Contract): RouteSchema {
+/**
+ * Checks a part of a request with its schema (Fastify hands a body left out as null: checked, and
+ * handed on, as left out). The request is otherwise read as it was sent, never changed (no key
+ * dropped, nothing turned into another kind).
+ */
+const checkWith =
+  (refusals: Refusals | undefined) =>
+  // Fastify hands each part's schema of the route: one of ours (checksOf).
+  ({ schema }: { schema: unknown }) =>
+  (data: unknown) => {
+    const checked = (schema as ContractSchema).safeParse(data === null ? undefined : data, { error: () => server.messages.badRequest });
+    if (!checked.success) return { error: refusal(400, sentenceOf(checked.error.issues, refusals)) };
+    // A body left out (or sent as null) reaches the route's code as left out.
+    return data === null ? { value: undefined } : true;
+  };
+
+/**
+ * A contract as Fastify's route `schema` (its parameters, query and body) and the `validatorCompiler`
+ * that checks them before the route's code runs, refusing in `refusals`' words.
+ */
+export function checksOf(contract: Contract, refusals?: Refusals) {
   const names = paramNames(contract.path);
   return {
-    ...(names.length ? { params: { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])), required: names } } : {}),
-    ...(contract.query ? { querystring: jsonSchema(contract.query) } : {}),
-    ...(contract.body ? { body: bodySchema(contract.body) } : {}),
+    schema: {
+      ...(names.length ? { params: z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+    },
+    validatorCompiler: checkWith(refusals),
   };
 }
 
-/**
- * A body's JSON Schema. A body the contract lets be left out (`z.optional`) is checked when it is
- * sent as JSON, and a request without one goes on as it is.
- */
-function bodySchema(schema: ContractSchema): object {
-  const def = schema._zod.def;
-  if (def.type !== 'optional') return jsonSchema(schema);
-  return { content: { 'application/json': { schema: jsonSchema((def as unknown as { innerType: ContractSchema }).innerType) } } };
-}
+/** A route of a contract as Fastify's route options take it: its method, its address and its checks. */
+export const routeOf = <C extends Contract>(contract: C, refusals?: Refusals) => ({
+  method: contract.method,
+  url: contract.path,
+  ...checksOf(contract, refusals),
+});

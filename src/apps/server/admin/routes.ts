@@ -26,7 +26,9 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifySession from '@fastify/session';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../../config/server';
-import { ADMIN_API_PREFIX, CSRF_HEADER, SECOND_STEP_API, SIGN_IN_API, type SecondStepAnswer, type SecondStepNeeded } from '../../../platform/signIn';
+import { ADMIN_API_PREFIX, CSRF_HEADER, SIGN_IN_API, signInRoutes, type SecondStepNeeded } from '../../../platform/signIn';
+import type { AnswerOf } from '../../../platform/contract';
+import { checksOf, type RouteTypes } from '../../../platform/server/contracts';
 import { fill } from '../../../schema/text';
 import { refusal } from '../../../platform/server/refusals';
 import { isHttps } from '../../../platform/server/security';
@@ -248,32 +250,27 @@ async function signIn(
     getToken: tokenOf,
   });
   // Asked first by the inbox: signed in already (then /api/admin/me gives the session's token), or the sign-in form.
-  scope.get(SIGN_IN_API, async (request, reply) =>
-    json(reply, 200, {
-      ...(request.session.email ? { email: request.session.email } : {}),
-      accounts: hasAccounts(store),
-      csrfToken: reply.generateCsrf({ secure: isHttps(request) }),
-    }),
-  );
+  scope.route<RouteTypes<typeof signInRoutes.signInState>>({
+    method: signInRoutes.signInState.method,
+    url: signInRoutes.signInState.path,
+    handler: async (request, reply) =>
+      json(reply, 200, {
+        ...(request.session.email ? { email: request.session.email } : {}),
+        accounts: hasAccounts(store),
+        csrfToken: reply.generateCsrf({ secure: isHttps(request) }),
+      } satisfies AnswerOf<typeof signInRoutes.signInState>),
+  });
 
-  scope.post(
-    SIGN_IN_API,
-    {
-      // An e-mail and a password at their longest, in UTF-8 (up to 3 bytes per UTF-16 unit), and the JSON around them.
-      bodyLimit: 3 * (254 + server.admin.passwordMaxLength) + 256,
-      onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
-    },
-    async (request, reply) => {
-      const { email, password, remember } = (request.body ?? {}) as { email?: unknown; password?: unknown; remember?: unknown };
-      if (
-        typeof email !== 'string' ||
-        !looksLikeEmail(email.trim()) ||
-        typeof password !== 'string' ||
-        password.length > server.admin.passwordMaxLength ||
-        (remember !== undefined && typeof remember !== 'boolean')
-      ) {
-        return fail(reply, 400, messages.badEmail);
-      }
+  scope.route<RouteTypes<typeof signInRoutes.signIn>>({
+    method: signInRoutes.signIn.method,
+    url: signInRoutes.signIn.path,
+    ...checksOf(signInRoutes.signIn, messages.badEmail),
+    // An e-mail and a password at their longest, in UTF-8 (up to 3 bytes per UTF-16 unit), and the JSON around them.
+    bodyLimit: 3 * (254 + server.admin.passwordMaxLength) + 256,
+    onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
+    handler: async (request, reply) => {
+      const { email, password, remember } = request.body;
+      if (!looksLikeEmail(email.trim()) || password.length > server.admin.passwordMaxLength) return fail(reply, 400, messages.badEmail);
       const account = normalizeEmail(email);
       // A known browser of this account (a valid cookie for it) is counted and queued on its own.
       const checked = await checkPassword(
@@ -302,22 +299,22 @@ async function signIn(
       await startSession(request, reply, store, account, remember === true, clock());
       return reply.code(204).send();
     },
-  );
+  });
 
-  scope.post(
-    SECOND_STEP_API,
-    {
-      // A passkey's answer (its signature, authenticator data and client data, in base64url) is a few kilobytes at most.
-      bodyLimit: 16 * 1024,
-      onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
-    },
-    async (request, reply) => {
+  scope.route<RouteTypes<typeof signInRoutes.secondStep>>({
+    method: signInRoutes.secondStep.method,
+    url: signInRoutes.secondStep.path,
+    ...checksOf(signInRoutes.secondStep, messages.wrongCode),
+    // A passkey's answer (its signature, authenticator data and client data, in base64url) is a few kilobytes at most.
+    bodyLimit: 16 * 1024,
+    onRequest: (request, reply, done) => (fromElsewhere(request) ? done(refusal(403, messages.notFromInbox)) : scope.csrfProtection(request, reply, done)),
+    handler: async (request, reply) => {
       const raw = request.cookies[SECOND_STEP_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       const stepId = unsigned?.valid ? unsigned.value : null;
       const step = stepId ? secondStepOf(store, stepId, clock()) : undefined;
       if (!stepId || !step) return fail(reply, 401, messages.secondStepExpired);
-      const answer = (request.body ?? {}) as Partial<Record<keyof SecondStepAnswer | 'code' | 'response', unknown>>;
+      const answer = request.body ?? {};
       const { method } = answer;
       const code = typeof answer.code === 'string' && answer.code.length <= 64 ? answer.code : undefined;
       const response = answer.response && typeof answer.response === 'object' ? answer.response : undefined;
@@ -360,7 +357,7 @@ async function signIn(
       await startSession(request, reply, store, step.account, step.remember, now);
       return reply.code(204).send();
     },
-  );
+  });
 }
 
 /** Everything under /api/admin/: a session first, then the CSRF token for changes; then each group's routes (api/). */

@@ -27,7 +27,7 @@ import {
 import { isHttps } from '../../../../platform/server/security';
 import { forgetDevices, newDeviceMailOn, setNewDeviceMail } from '../../../../platform/server/accounts/newDevice';
 import { fill } from '../../../../schema/text';
-import { fail, json, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
+import { fail, passwordAgain, SESSION_COOKIE, type AdminApiOptions, type CheckPassword, type Route } from './route';
 
 /** The longest name a passkey may be given (the device it is on). */
 const PASSKEY_NAME_MAX = server.admin.signIn.secondFactor.passkeyNameMax;
@@ -73,15 +73,15 @@ export function registerAccounts(
   route(
     'confirmPassword',
     async (request, reply) => {
-      const { password } = (request.body ?? {}) as { password?: unknown };
-      if (typeof password !== 'string' || password.length > server.admin.passwordMaxLength) return fail(reply, 400, messages.wrongPasswordAgain);
+      const { password } = request.body;
+      if (password.length > server.admin.passwordMaxLength) return fail(reply, 400, messages.wrongPasswordAgain);
       const checked = await checkPassword(request, reply, { account: request.session.email ?? '', address: request.ip }, password);
       if (checked === 'refused') return reply;
       if (checked === 'wrong') return fail(reply, 403, messages.wrongPasswordAgain);
       request.session.passwordAt = clock();
       return reply.code(204).send();
     },
-    3 * server.admin.passwordMaxLength + 256,
+    { bodyLimit: 3 * server.admin.passwordMaxLength + 256, refusals: messages.wrongPasswordAgain },
   );
 
   route('recentPassword', async (request, reply) => (passwordIsRecent(request.session, clock()) ? reply.code(204).send() : passwordAgain(reply)));
@@ -100,14 +100,16 @@ export function registerAccounts(
 
   route('totpStart', async (request, _reply, _role, answer) => answer(startTotp(store, accountOf(request), clock()) satisfies TotpSetup));
 
-  route('totpConfirm', async (request, reply, _role, answer) => {
-    const { code } = (request.body ?? {}) as { code?: unknown };
-    if (typeof code !== 'string' || code.length > 64) return fail(reply, 400, messages.wrongCode);
-    const done = confirmTotp(store, accountOf(request), code, clock());
-    if (done === 'none') return fail(reply, 409, messages.noCodeSetUp);
-    if (done === 'wrong') return fail(reply, 400, messages.wrongCode);
-    return answer(done satisfies NewRecoveryCodes);
-  });
+  route(
+    'totpConfirm',
+    async (request, reply, _role, answer) => {
+      const done = confirmTotp(store, accountOf(request), request.body.code, clock());
+      if (done === 'none') return fail(reply, 409, messages.noCodeSetUp);
+      if (done === 'wrong') return fail(reply, 400, messages.wrongCode);
+      return answer(done satisfies NewRecoveryCodes);
+    },
+    { refusals: messages.wrongCode },
+  );
 
   route('totpRemove', async (request, reply) => {
     if (isLastRequired(store, accountOf(request), { totp: true })) return fail(reply, 409, messages.lastSecondFactor);
@@ -115,19 +117,19 @@ export function registerAccounts(
     return reply.code(204).send();
   });
 
-  route('passkeyOptions', async (request, reply) => {
+  route('passkeyOptions', async (request, _reply, _role, answer) => {
     const options = await passkeyRegistrationOptions(store, accountOf(request), relyingPartyOf(request));
     request.session.passkeyChallenge = options.challenge;
-    return json(reply, 200, options);
+    return answer(options);
   });
 
+  const badPasskeyName = fill(messages.badPasskeyName, { max: PASSKEY_NAME_MAX });
   route(
     'passkeyAdd',
     async (request, reply, _role, answer) => {
-      const { name, response } = (request.body ?? {}) as { name?: unknown; response?: unknown };
+      const { name, response } = request.body;
       const challenge = request.session.passkeyChallenge;
-      if (typeof name !== 'string' || name.trim() === '' || [...name.trim()].length > PASSKEY_NAME_MAX)
-        return fail(reply, 400, fill(messages.badPasskeyName, { max: PASSKEY_NAME_MAX }));
+      if (name.trim() === '' || [...name.trim()].length > PASSKEY_NAME_MAX) return fail(reply, 400, badPasskeyName);
       if (!challenge || !response || typeof response !== 'object') return fail(reply, 400, messages.passkeyFailed);
       // A challenge answers once.
       delete request.session.passkeyChallenge;
@@ -135,11 +137,11 @@ export function registerAccounts(
       if (added === 'failed') return fail(reply, 400, messages.passkeyFailed);
       return answer(added satisfies NewRecoveryCodes);
     },
-    16 * 1024,
+    { bodyLimit: 16 * 1024, refusals: badPasskeyName },
   );
 
   route('passkeyRemove', async (request, reply) => {
-    const id = request.params.passkeyId ?? '';
+    const id = request.params.passkeyId;
     if (isLastRequired(store, accountOf(request), { passkey: id })) return fail(reply, 409, messages.lastSecondFactor);
     removePasskey(store, accountOf(request), id);
     return reply.code(204).send();
@@ -150,12 +152,16 @@ export function registerAccounts(
   );
 
   // The owners' settings for every account: a second step required; a new browser confirmed by mail (only where the server sends mail).
-  route('secondFactorRequired', async (request, reply) => {
-    const { required, newDeviceMail } = (request.body ?? {}) as { required?: unknown; newDeviceMail?: unknown };
-    if (typeof required !== 'boolean' && typeof newDeviceMail !== 'boolean') return fail(reply, 400, messages.badChange);
-    if (newDeviceMail === true && sender === undefined) return fail(reply, 409, messages.deviceMailOff);
-    if (typeof required === 'boolean') setSecondFactorRequired(store, required);
-    if (typeof newDeviceMail === 'boolean') setNewDeviceMail(store, newDeviceMail);
-    return reply.code(204).send();
-  });
+  route(
+    'secondFactorRequired',
+    async (request, reply) => {
+      const { required, newDeviceMail } = request.body;
+      if (required === undefined && newDeviceMail === undefined) return fail(reply, 400, messages.badChange);
+      if (newDeviceMail === true && sender === undefined) return fail(reply, 409, messages.deviceMailOff);
+      if (required !== undefined) setSecondFactorRequired(store, required);
+      if (newDeviceMail !== undefined) setNewDeviceMail(store, newDeviceMail);
+      return reply.code(204).send();
+    },
+    { refusals: messages.badChange },
+  );
 }

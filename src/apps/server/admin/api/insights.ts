@@ -9,9 +9,13 @@ const messages = server.admin.messages;
 export function registerInsights(route: Route, { store, clock }: AdminApiOptions) {
   route('sources', async (_request, _reply, _role, answer) => answer(sourceChoices(store)));
 
-  route('insights', async (request, reply, _role, answer) => {
-    const weeks = Number(request.query.weeks ?? INSIGHT_WEEKS[1]);
-    if (!INSIGHT_WEEKS.includes(weeks as (typeof INSIGHT_WEEKS)[number])) return fail(reply, 400, messages.badFilter);
-    return answer(insightsOf(store, weeks, clock()));
-  });
+  route(
+    'insights',
+    async (request, reply, _role, answer) => {
+      const weeks = Number(request.query.weeks ?? INSIGHT_WEEKS[1]);
+      if (!INSIGHT_WEEKS.includes(weeks as (typeof INSIGHT_WEEKS)[number])) return fail(reply, 400, messages.badFilter);
+      return answer(insightsOf(store, weeks, clock()));
+    },
+    { refusals: messages.badFilter },
+  );
 }

@@ -4,8 +4,8 @@
  * deleting it.
  */
 import server from '../../../../../config/server';
-import { isLeadStatus, type LeadStatus } from '../../../../leads/model/adminApi';
-import { replyProblem } from '../../../../leads/model/replyDraft';
+import { isLeadStatus } from '../../../../leads/model/adminApi';
+import { isReplyDraft, replyProblem } from '../../../../leads/model/replyDraft';
 import { fill, visible } from '../../../../schema/text';
 import { sendStoredFile } from '../../../../platform/server/files';
 import { createLimiter } from '../../../../platform/server/rateLimit';
@@ -23,26 +23,20 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     return detail ? answer(detail) : fail(reply, 404, messages.unknownLead);
   });
 
-  route('updateLead', async (request, reply) => {
-    const { status, note, read } = (request.body ?? {}) as { status?: unknown; note?: unknown; read?: unknown };
-    if (status !== undefined && !isLeadStatus(status)) return fail(reply, 400, messages.badStatus);
-    if (note !== undefined && (typeof note !== 'string' || note.length > server.admin.noteMaxLength)) {
-      return fail(reply, 400, fill(messages.noteTooLong, { max: server.admin.noteMaxLength }));
-    }
-    if (read !== undefined && read !== true) return fail(reply, 400, messages.badChange);
-    const docId = docIdOf(request);
-    if (
-      !updateLead(
-        store,
-        docId,
-        { status: status as LeadStatus | undefined, note: note as string | undefined, read: read === true },
-        clock(),
-        request.session.email ?? null,
-      )
-    )
-      return fail(reply, 404, messages.unknownLead);
-    return json(reply, 200, leadDetail(store, dataDir, docId));
-  });
+  const noteTooLong = fill(messages.noteTooLong, { max: server.admin.noteMaxLength });
+  route(
+    'updateLead',
+    async (request, reply, _role, answer) => {
+      const { status, note, read } = request.body ?? {};
+      if (status !== undefined && !isLeadStatus(status)) return fail(reply, 400, messages.badStatus);
+      if (note !== undefined && note.length > server.admin.noteMaxLength) return fail(reply, 400, noteTooLong);
+      const docId = docIdOf(request);
+      if (!updateLead(store, docId, { status, note, read: read === true }, clock(), request.session.email ?? null))
+        return fail(reply, 404, messages.unknownLead);
+      return answer(leadDetail(store, dataDir, docId)!);
+    },
+    { refusals: { sentence: server.messages.badRequest, byKey: { status: messages.badStatus, note: noteTooLong, read: messages.badChange } } },
+  );
 
   // A lead's stage, value, follow-up date and assignee (src/leads/server/pipeline.ts), each change named by its account.
   route('pipeline', async (request, reply, _role, answer) => {
@@ -52,19 +46,12 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
   route(
     'updatePipeline',
     async (request, reply, _role, answer) => {
-      const body = request.body;
-      const changed = changePipeline(
-        store.db,
-        docIdOf(request),
-        typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
-        request.session.email ?? '',
-        clock(),
-      );
+      const changed = changePipeline(store.db, docIdOf(request), request.body ?? {}, request.session.email ?? '', clock());
       if (changed === 'unknownLead') return fail(reply, 404, messages.unknownLead);
       if ('message' in changed) return json(reply, 400, changed);
       return answer(changed);
     },
-    4096,
+    { bodyLimit: 4096 },
   );
 
   route('deleteLead', async (request, reply, _role, answer) => {
@@ -89,19 +76,19 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     ['notSpam', 'not_spam'],
     ['markSpam', 'spam'],
   ] as const) {
-    route(name, async (request, reply) => {
+    route(name, async (request, reply, _role, answer) => {
       const docId = docIdOf(request);
       if (!markSpam(store, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);
-      return json(reply, 200, leadDetail(store, dataDir, docId));
+      return answer(leadDetail(store, dataDir, docId)!);
     });
   }
 
   // A reply e-mails someone outside: a session taken over cannot send without end.
   const replies = createLimiter(server.admin.replyRate, clock);
-  route('reply', async (request, reply) => {
-    const draft = (request.body ?? {}) as { subject?: unknown; text?: unknown };
+  route('reply', async (request, reply, _role, answer) => {
+    const draft = request.body ?? {};
     const problem = replyProblem(draft);
-    if (problem) return fail(reply, 400, problem.message);
+    if (problem || !isReplyDraft(draft)) return fail(reply, 400, problem?.message ?? server.messages.badRequest);
     const account = request.session.email ?? '';
     const wait = replies.take(account);
     if (wait > 0) {
@@ -110,25 +97,25 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     }
     const docId = docIdOf(request);
     const result = store.db.transaction(() => {
-      const sent = sendReply(store, docId, { subject: draft.subject as string, text: draft.text as string }, account);
+      const sent = sendReply(store, docId, { subject: draft.subject, text: draft.text }, account);
       if (sent === 'queued') markReplied(store, docId, account, clock());
       return sent;
     })();
     if (result === 'unknownLead') return fail(reply, 404, messages.unknownLead);
     if (result === 'noAddress') return fail(reply, 409, messages.noReplyAddress);
     if (result === 'off') return fail(reply, 409, messages.repliesOff);
-    return json(reply, 200, leadDetail(store, dataDir, docId));
+    return answer(leadDetail(store, dataDir, docId)!);
   });
 
   // A kept attachment of a mail read from the mailbox: by its mail and place, as the CV is sent (type by content, never shown inline).
   route('attachment', async (request, reply) => {
-    const found = attachmentOf(store, request.params.messageId ?? '', request.params.n ?? '');
+    const found = attachmentOf(store, request.params.messageId, request.params.n);
     if (!found) return fail(reply, 404, messages.unknownAttachment);
     return sendStoredFile(reply, dataDir, found.stored, found.name);
   });
 
   route('resend', async (request, reply) => {
-    if (!resendDelivery(store, request.params.deliveryId ?? '')) return fail(reply, 404, messages.unknownDelivery);
+    if (!resendDelivery(store, request.params.deliveryId)) return fail(reply, 404, messages.unknownDelivery);
     return reply.code(204).send();
   });
 }

@@ -85,54 +85,61 @@ function pageOf(query: Record<string, unknown>): PageOf | undefined {
   return { offset: Number(page) * size, limit: size, sort: sort as LeadSort, direction };
 }
 
+const isBulkAction = (action: string): action is BulkAction => (BULK_ACTIONS as readonly string[]).includes(action);
+
 export function registerLeadList(route: Route, { store, dataDir, clock, publicUrl }: AdminApiOptions) {
-  route('leads', async (request, reply, _role, answer) => {
-    const filter = filterOf(request.query, request.session.email ?? '');
-    const page = pageOf(request.query);
-    if (!filter || !page) return fail(reply, 400, messages.badFilter);
-    const rows = leadPage(store, filter, page);
-    const submissions = filter.people ? submissionsOf(store, filter, rows) : undefined;
-    const list: LeadList = {
-      leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
-      offset: page.offset,
-      ...viewCounts(store, filter),
-      forms: formTitles(),
-      unread: unreadCount(store),
-    };
-    return answer(list);
-  });
+  route(
+    'leads',
+    async (request, reply, _role, answer) => {
+      const filter = filterOf(request.query, request.session.email ?? '');
+      const page = pageOf(request.query);
+      if (!filter || !page) return fail(reply, 400, messages.badFilter);
+      const rows = leadPage(store, filter, page);
+      const submissions = filter.people ? submissionsOf(store, filter, rows) : undefined;
+      const list: LeadList = {
+        leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
+        offset: page.offset,
+        ...viewCounts(store, filter),
+        forms: formTitles(),
+        unread: unreadCount(store),
+      };
+      return answer(list);
+    },
+    { refusals: messages.badFilter },
+  );
 
   // Many leads at once: a bounded list of ids (a document id is 20 letters and digits; longer is no id).
+  const bulkMax = server.admin.bulkMaxLeads;
+  const badBulk = fill(messages.badBulk, { max: bulkMax });
   route(
     'bulk',
     async (request, reply, _role, answer) => {
-      const { action, docIds } = (request.body ?? {}) as { action?: unknown; docIds?: unknown };
-      const max = server.admin.bulkMaxLeads;
-      const ids =
-        Array.isArray(docIds) && docIds.length >= 1 && docIds.length <= max && docIds.every((id) => typeof id === 'string' && id.length <= 64)
-          ? (docIds as string[])
-          : undefined;
-      if (!ids || !BULK_ACTIONS.includes(action as BulkAction)) return fail(reply, 400, fill(messages.badBulk, { max }));
+      const { action, docIds } = request.body;
+      if (docIds.length > bulkMax || docIds.some((id) => id.length > 64) || !isBulkAction(action)) return fail(reply, 400, badBulk);
       // Deleting asks for the password again, as deleting one lead does.
       if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
-      return answer({ leads: bulkChange(store, dataDir, action as BulkAction, ids, request.session.email ?? '', clock()) });
+      return answer({ leads: bulkChange(store, dataDir, action, docIds, request.session.email ?? '', clock()) });
     },
-    16 * 1024,
+    { bodyLimit: 16 * 1024, refusals: badBulk },
   );
 
-  route('export', async (request, reply) => {
-    const filter = filterOf(request.query, request.session.email ?? '');
-    const format = request.query.format;
-    if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
-    const day = new Date(clock()).toISOString().slice(0, 10);
-    return (
-      reply
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName(request.query, day, format)}"`)
-        // Streamed from the database as the browser reads it; should it fail midway, the answer
-        // is cut off without its last chunk, so the browser reports a failed download
-        // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
-        .send(exportStream(store, filter, format, publicUrl))
-    );
-  });
+  route(
+    'export',
+    async (request, reply) => {
+      const filter = filterOf(request.query, request.session.email ?? '');
+      const format = request.query.format;
+      if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
+      const day = new Date(clock()).toISOString().slice(0, 10);
+      return (
+        reply
+          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${exportFileName(request.query, day, format)}"`)
+          // Streamed from the database as the browser reads it; should it fail midway, the answer
+          // is cut off without its last chunk, so the browser reports a failed download
+          // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
+          .send(exportStream(store, filter, format, publicUrl))
+      );
+    },
+    { refusals: messages.badFilter },
+  );
 }

@@ -12,17 +12,25 @@ const messages = server.admin.messages;
 
 export function registerNewsletter(route: Route, { store, clock, publicUrl }: AdminApiOptions) {
   // The newsletter's subscribers (src/newsletter/server/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
-  route('subscribers', async (request, reply, _role, answer) => {
-    const list = subscriberList(store, request.query);
-    return list ? answer(list) : fail(reply, 400, messages.badFilter);
-  });
-  route('subscribersExport', async (request, reply) => {
-    const file = subscriberExport(store, request.query, clock());
-    if (!file) return fail(reply, 400, messages.badFilter);
-    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(file.stream);
-  });
+  route(
+    'subscribers',
+    async (request, reply, _role, answer) => {
+      const list = subscriberList(store, request.query);
+      return list ? answer(list) : fail(reply, 400, messages.badFilter);
+    },
+    { refusals: messages.badFilter },
+  );
+  route(
+    'subscribersExport',
+    async (request, reply) => {
+      const file = subscriberExport(store, request.query, clock());
+      if (!file) return fail(reply, 400, messages.badFilter);
+      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(file.stream);
+    },
+    { refusals: messages.badFilter },
+  );
   route('unsubscribe', async (request, reply, _role, answer) => {
-    const done = unsubscribeSubscriber(store, request.params.subscriberId ?? '', clock());
+    const done = unsubscribeSubscriber(store, request.params.subscriberId, clock());
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notSubscribed') return fail(reply, 409, messages.notSubscribed);
     return answer(done);
@@ -33,7 +41,7 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
   route('resendConfirmation', async (request, reply, _role, answer) => {
     const wait = resends.take(request.session.email ?? '');
     if (wait > 0) return fail(reply, 429, fill(messages.tooManyResends, { minutes: Math.ceil(wait / 60) }));
-    const done = resendConfirmation(store, request.params.subscriberId ?? '', publicUrl);
+    const done = resendConfirmation(store, request.params.subscriberId, publicUrl);
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notWaiting') return fail(reply, 409, messages.notWaiting);
     if (done === 'today') return fail(reply, 409, messages.confirmationToday);
@@ -44,6 +52,8 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
   // The newsletter: written by every account, sent by owners (the role check of route.ts).
   const newsletter = newsletterHandlers({ store, clock, publicUrl });
   const register = <N extends keyof typeof newsletterRoutes>(name: N) =>
-    route(name, (request, reply) => newsletter[name](request, reply, request.session.email ?? ''), server.newsletter.bodyMaxBytes + 16 * 1024);
+    route(name, (request, reply, _role, answer) => newsletter[name](request, reply, request.session.email ?? '', answer), {
+      bodyLimit: server.newsletter.bodyMaxBytes + 16 * 1024,
+    });
   for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) register(name);
 }

@@ -4,13 +4,12 @@ import { samePerson } from '../../../../leads/model/person';
 import { agencyAddress } from '../../../../leads/server/notify/settings';
 import { erasePerson, erasurePreview, erasureRecords } from '../../../../leads/server/privacy';
 import { looksLikeEmail } from '../../../../platform/server/accounts/accounts';
-import { fail, json, type AdminApiOptions, type Route } from './route';
+import { fail, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
 /** The e-mail address of an erasure's body, or undefined. */
-function emailOf(body: unknown): string | undefined {
-  const email = (body as { email?: unknown } | null)?.email;
+function emailOf({ email }: { email?: unknown }): string | undefined {
   return typeof email === 'string' && looksLikeEmail(email.trim()) ? email : undefined;
 }
 
@@ -23,16 +22,12 @@ export function registerPeople(route: Route, { store, dataDir, clock, outside }:
   route('erasures', async (_request, _reply, _role, answer) => answer(erasureRecords(store)));
 
   // The second step: the address typed again (any form of the same person's).
-  route('erase', async (request, reply) => {
+  route('erase', async (request, reply, _role, answer) => {
     const email = emailOf(request.body);
     if (!email) return fail(reply, 400, messages.badEmail);
     const confirm = request.body.confirm;
     if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
     const agency = agencyAddress();
-    return json(
-      reply,
-      200,
-      erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }),
-    );
+    return answer(erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }));
   });
 }

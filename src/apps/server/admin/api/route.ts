@@ -19,7 +19,7 @@ import type { Trier } from '../../../../platform/server/accounts/throttle';
 import type { SenderSettings } from '../../../../platform/server/mail/transport';
 import type { ContentOptions } from '../../../../content/server';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
-import { routeSchema, type RequestOf } from '../../../../platform/server/contracts';
+import { checksOf, type Refusals, type RequestOf } from '../../../../platform/server/contracts';
 import type { AnswerOf } from '../../../../platform/contract';
 
 const messages = server.admin.messages;
@@ -56,23 +56,26 @@ export const fail = (reply: FastifyReply, status: number, message: string) => js
 /** The refusal of an action that asks for the password again (its time is over): the inbox asks for it, then sends the action again. */
 export const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message: messages.passwordAgain, reason: PASSWORD_AGAIN });
 
-type Params = { docId?: string; deliveryId?: string; messageId?: string; n?: string; name?: string; subscriberId?: string; passkeyId?: string };
-export type AdminRequest = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
 /** A request of that route of the table: its parameters, query and body as its contract says. */
 type RouteRequest<N extends AdminRoute> = RequestOf<(typeof adminRoutes)[N]>;
+/** A route's body limit (a document's by default), and the sentences it refuses a request that does not fit its contract with (contracts.ts). */
+export interface RouteOptions {
+  bodyLimit?: number;
+  refusals?: Refusals;
+}
 /**
  * Registers one route of the table by its name: its contract's schema (Fastify checks the request
- * with it), its handler (given the request as the contract types it, the account's role, read
- * before it, and `answer`, which sends the contract's answer: 200, as JSON), and its body limit (a
- * document's by default).
+ * with it, refusing in `options.refusals`' words), its handler (given the request as the contract
+ * types it, the account's role, read before it, and `answer`, which sends the contract's answer:
+ * 200, as JSON), and its body limit.
  */
 export type Route = <N extends AdminRoute>(
   name: N,
   handler: (request: RouteRequest<N>, reply: FastifyReply, role: AdminRole, answer: (body: AnswerOf<(typeof adminRoutes)[N]>) => FastifyReply) => unknown,
-  bodyLimit?: number,
+  options?: RouteOptions,
 ) => void;
 
-export const docIdOf = (request: AdminRequest) => request.params.docId ?? '';
+export const docIdOf = (request: { params: { docId: string } }) => request.params.docId;
 
 const askAgain = new Set<AdminRoute>(PASSWORD_AGAIN_ROUTES);
 
@@ -80,12 +83,12 @@ const askAgain = new Set<AdminRoute>(PASSWORD_AGAIN_ROUTES);
 export const routeIn = (scope: FastifyInstance, store: Store, clock: () => number): Route => {
   // Each request's role as its preHandler read it, for its handler.
   const roles = new WeakMap<FastifyRequest, AdminRole>();
-  return (name, handler, bodyLimit = server.limits.documentBytes) =>
+  return (name, handler, { bodyLimit = server.limits.documentBytes, refusals } = {}) =>
     void scope.route({
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
       bodyLimit,
-      schema: routeSchema(adminRoutes[name]),
+      ...checksOf(adminRoutes[name], refusals),
       // A picture takes its place in the queue of pictures before its bytes are read (or is refused at once: content/images.ts).
       // A picture refused by its bytes' limit is told so in the upload's own words (content/images.ts).
       ...(name === 'contentImage' ? { onRequest: admitUpload, errorHandler: uploadErrorHandler } : {}),
