@@ -1,10 +1,11 @@
 /**
  * One contract per route (src/platform/contract.ts): every route the server registers has its
  * contract in a table (the inbox's, the sign-in's, the site's, the newsletter's links'), every
- * contract has its route, and a route whose contract describes a body or parameters hands them to
- * Fastify as its `schema`, which checks them before the route's code reads them.
+ * contract has its route, a route whose contract describes a body, a query or parameters hands them
+ * to Fastify as its `schema`, which checks them before the route's code reads them, and no code
+ * chooses the type of a request or of an answer by hand.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type * as Fastify from 'fastify';
@@ -62,13 +63,49 @@ test('every registered route has a contract, and every contract a route', () => 
   expect([...declared].filter((key) => !registered.has(key)).sort()).toEqual([]);
 });
 
-test("the inbox's routes hand their contract's parameters and body to Fastify's checks", () => {
-  for (const [name, contract] of Object.entries(adminRoutes) as [string, Contract][]) {
-    const schema = registered.get(keyOf(contract.method, contract.path))?.schema as { params?: object; body?: object } | undefined;
-    expect({ name, params: schema?.params !== undefined, body: schema?.body !== undefined }).toEqual({
-      name,
-      params: contract.path.includes(':'),
+test("every route hands its contract's parameters, query and body to Fastify's checks", () => {
+  for (const contract of contracts) {
+    const route = registered.get(keyOf(contract.method, contract.path));
+    const schema = route?.schema as { params?: object; querystring?: object; body?: object } | undefined;
+    expect({
+      route: keyOf(contract.method, contract.path),
+      params: schema?.params !== undefined,
+      query: schema?.querystring !== undefined,
+      body: schema?.body !== undefined,
+      // What is there to check, checked by the contract's own checks (contracts.ts), in the route's words.
+      checked: schema?.params === undefined && schema?.querystring === undefined && schema?.body === undefined ? true : route?.validatorCompiler !== undefined,
+    }).toEqual({
+      route: keyOf(contract.method, contract.path),
+      params: /:|\*$/.test(contract.path),
+      query: contract.query !== undefined,
       body: contract.body !== undefined,
+      checked: true,
     });
   }
+});
+
+/** The server's and the browser's code (tests aside). */
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+
+test('no code casts a request by hand or chooses the type of a call or a route', () => {
+  const root = path.resolve(__dirname, '../..');
+  const handMade = [
+    // request.body as …, (request.body ?? {}) as …, request.query as …, request.params as …
+    /\(?request\.(body|query|params)\b[^;,\n]*?\)?\s+as\s/,
+    // A call whose answer's type its caller chooses (call<LeadDetail>(…)); call<R extends AdminRoute> is the contract's.
+    /\bcall<(?!R extends)/,
+    // A route whose request's type its code writes (app.get<{ Params: … }>), not its contract's (RouteTypes).
+    /\.(get|post|put|patch|delete|route)<\{/,
+  ];
+  const found = sourceFiles(root).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, at) => (handMade.some((pattern) => pattern.test(line)) ? [`${path.relative(root, file)}:${at + 1}: ${line.trim()}`] : [])),
+  );
+  expect(found).toEqual([]);
 });

@@ -19,7 +19,7 @@ import type { Trier } from '../../../../platform/server/accounts/throttle';
 import type { SenderSettings } from '../../../../platform/server/mail/transport';
 import type { ContentOptions } from '../../../../content/server';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
-import { checksOf, type Refusals, type RequestOf } from '../../../../platform/server/contracts';
+import { checksOf, type Refusals, type RequestOf, type RouteTypes } from '../../../../platform/server/contracts';
 import type { AnswerOf } from '../../../../platform/contract';
 
 const messages = server.admin.messages;
@@ -84,7 +84,7 @@ export const routeIn = (scope: FastifyInstance, store: Store, clock: () => numbe
   // Each request's role as its preHandler read it, for its handler.
   const roles = new WeakMap<FastifyRequest, AdminRole>();
   return (name, handler, { bodyLimit = server.limits.documentBytes, refusals } = {}) =>
-    void scope.route({
+    void scope.route<RouteTypes<(typeof adminRoutes)[typeof name]>>({
       method: adminRoutes[name].method,
       url: adminRoutes[name].path.slice(ADMIN_API_PREFIX.length),
       bodyLimit,
@@ -102,6 +102,6 @@ export const routeIn = (scope: FastifyInstance, store: Store, clock: () => numbe
         if (askAgain.has(name) && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
         roles.set(request, role);
       },
-      handler: (request, reply) => handler(request as RouteRequest<typeof name>, reply, roles.get(request)!, (body) => json(reply, 200, body)),
+      handler: (request, reply) => handler(request, reply, roles.get(request)!, (body) => json(reply, 200, body)),
     });
 };
