@@ -59,7 +59,7 @@ export const passwordAgain = (reply: FastifyReply) => json(reply, 403, { message
 /** A request of that route of the table: its parameters, query and body as its contract says. */
 type RouteRequest<N extends AdminRoute> = RequestOf<(typeof adminRoutes)[N]>;
 /** A route's body limit (a document's by default), and the sentences it refuses a request that does not fit its contract with (contracts.ts). */
-export interface RouteOptions {
+interface RouteOptions {
   bodyLimit?: number;
   refusals?: Refusals;
 }
