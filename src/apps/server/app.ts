@@ -6,7 +6,6 @@
  * address (and any unknown address, which shows the fallback page) answered by the app.
  */
 import fastifyStatic from '@fastify/static';
-import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -148,13 +147,6 @@ async function openData(app: FastifyInstance, dataDir: string, clock: () => numb
 }
 
 /**
- * Fastify's compiler of the routes' request checks (its own, with the options given by each
- * server), shared by every server this process builds: a server asks it only for the schemas no
- * server compiled before (the same options, the same schema objects: contracts.ts routeSchema).
- */
-const requestChecks = AjvCompiler();
-
-/**
  * The server, top to bottom: the connections' guard, Fastify, the data, what a stored lead sets
  * off, the workers (each a plugin of its feature that starts when the database opens and stops
  * when the server closes), the visitors' routes, the content (the build served, the editor's
@@ -193,12 +185,6 @@ export async function buildApp({
     clientErrorHandler,
     frameworkErrors,
     requestTimeout: server.limits.requestSeconds * 1000,
-    // A request is checked against its route's contract (src/platform/contract.ts) as it was sent: a
-    // value of the wrong kind is refused, never turned into another ("5" for 5).
-    ajv: { customOptions: { coerceTypes: false } },
-    // One compiler of those checks for every server of this process (Fastify makes one per
-    // server): a contract's schema is compiled once (contracts.ts routeSchema).
-    schemaController: { compilersFactory: { buildValidator: requestChecks } },
     // Node's server, with what its defaults get wrong for this site (httpServer.ts).
     serverFactory: serverFactory(connections),
   });
