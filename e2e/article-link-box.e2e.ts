@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import admin from '../config/admin';
-import { articleFileOf } from '../src/content/editor/files';
-import { fieldId } from '../src/content/editor/model';
+import { articleFileOf } from '../src/content/editor/editedFiles';
+import { fieldId } from '../src/content/editor/schemaValues';
 import { addressFromTitle } from '../src/site/model/articleSchema';
 import { signIn, type Account } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';

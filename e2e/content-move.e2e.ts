@@ -12,8 +12,8 @@
  */
 import type { Page } from '@playwright/test';
 import admin from '../config/admin';
-import { fieldId } from '../src/content/editor/model';
-import { placeOf } from '../src/content/model/place';
+import { fieldId } from '../src/content/editor/schemaValues';
+import { placeOf } from '../src/content/model/officeSentences';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { fill } from '../src/schema/text';
 import { publishButton } from './helpers/content';

@@ -20,8 +20,8 @@
  * Axe and screenshots (test-results/revisions/) at 1280 and 375 px. Every text is read from config/.
  */
 import admin from '../config/admin';
-import { fieldId } from '../src/content/editor/model';
-import { placeOf, sectionNameOf } from '../src/content/model/place';
+import { fieldId } from '../src/content/editor/schemaValues';
+import { placeOf, sectionNameOf } from '../src/content/model/officeSentences';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { escapeRegExp, fill } from '../src/schema/text';
 import { mainPaths, publishButton } from './helpers/content';

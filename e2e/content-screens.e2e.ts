@@ -19,7 +19,7 @@ import admin from '../config/admin';
 import forms from '../config/forms';
 import routes from '../config/routes';
 import site from '../config/site';
-import { fieldId } from '../src/content/editor/model';
+import { fieldId } from '../src/content/editor/schemaValues';
 import { contentRoutes } from '../src/content/model/contentApi';
 import { fill } from '../src/schema/text';
 import { loadRealConfig } from '../src/test/realConfig';
@@ -343,7 +343,7 @@ test('a cover of another shape is framed before it is sent, cut around the point
   await expect(page.getByRole('status').filter({ hasText: t.uploaded })).toBeVisible({ timeout: 60_000 });
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
   expect(seen.filter((v) => v !== 'moving').length, 'a progress bar with a value was shown').toBeGreaterThan(0);
-  // What the page will show: the picture cut at its top (its red rows kept), at twice the cover's size.
+  // The preview of the page: the picture cut at its top (its red rows kept), at twice the cover's size.
   await expect(field(page, ARTICLE, 'cover')).toContainText(fill(t.pictureSize, { width: 1500, height: 844 }));
   const src = await field(page, ARTICLE, 'cover').locator('img').getAttribute('src');
   const stored = await (await page.request.get(`${base}${src}`)).body();

@@ -23,9 +23,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import admin from '../config/admin';
 import forms from '../config/forms';
-import { checkOptionsOf, inOfficeWords } from '../src/content/editor/files';
-import { sectionNameOf } from '../src/content/model/place';
-import { fieldId } from '../src/content/editor/model';
+import { checkOptionsOf, inOfficeWords } from '../src/content/editor/editedFiles';
+import { sectionNameOf } from '../src/content/model/officeSentences';
+import { fieldId } from '../src/content/editor/schemaValues';
 import { checkContent } from '../src/content/model/checkContent';
 import type { Path } from '../src/schema/schema';
 import { CSRF_HEADER } from '../src/platform/signIn';
@@ -218,7 +218,7 @@ test('an editor behind Caddy: refused edits, five edits seen in the preview, pub
   const member = about.sections[teamIndex].members[0] as Json;
   const selectIndex = (contact.fields as Json[]).findIndex((f) => f.name === 'Your');
   const oldToast = contact.success.toast as string;
-  // The sentence under the box, in the office's words (src/content/model/place.ts).
+  // The sentence under the box, in the office's words (src/content/model/officeSentences.ts).
   const sentence = (file: string, value: unknown, at: Path) => {
     const found = checkContent(checkOptionsOf(snapshot, { [file]: value }), (p) => snapshot.publicFiles.includes(p)).find(
       (p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(at),

@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import admin from '../config/admin';
-import { articleFileOf } from '../src/content/editor/files';
-import { fieldId } from '../src/content/editor/model';
+import { articleFileOf } from '../src/content/editor/editedFiles';
+import { fieldId } from '../src/content/editor/schemaValues';
 import { addressFromTitle } from '../src/site/model/articleSchema';
 import { photoJpeg } from '../src/test/photo';
 import { signIn, type Account } from './helpers/admin';

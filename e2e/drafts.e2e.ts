@@ -16,7 +16,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import admin from '../config/admin';
-import { fieldId } from '../src/content/editor/model';
+import { fieldId } from '../src/content/editor/schemaValues';
 import { contentRoutes, type ContentSnapshot, type Revision } from '../src/content/model/contentApi';
 import { escapeRegExp } from '../src/schema/text';
 import { gitIn } from '../src/test/contentSite';

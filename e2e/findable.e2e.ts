@@ -10,7 +10,7 @@
  * output, which the build writes into these files: src/site/pages/renderedPages.test.ts. That the
  * answers are those files, byte for byte: e2e/pages-files.e2e.ts.
  */
-import { readSiteContent } from '../src/content/server/checkFiles';
+import { readSiteContent } from '../src/content/server/configFolder';
 import { articlePages } from '../src/site/model/articles';
 import type { APIRequestContext } from '@playwright/test';
 import { CACHE_CONTROL } from '../src/site/model/caching';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import site from '../config/site';
-import { sectionNameOf, sectionTypeLabel } from '../src/content/model/place';
+import { sectionNameOf, sectionTypeLabel } from '../src/content/model/officeSentences';
 import { RESERVED_NAMES } from '../src/schema/addresses';
 import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';

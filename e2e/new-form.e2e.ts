@@ -13,7 +13,7 @@ import { publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
-import { addItemLabel, labelOf } from '../src/content/model/place';
+import { addItemLabel, labelOf } from '../src/content/model/officeSentences';
 
 needsCaddy();
 test.describe.configure({ mode: 'serial' });

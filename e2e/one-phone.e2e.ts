@@ -7,8 +7,8 @@
  */
 import admin from '../config/admin';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
-import { fieldId } from '../src/content/editor/model';
-import { placeOf } from '../src/content/model/place';
+import { fieldId } from '../src/content/editor/schemaValues';
+import { placeOf } from '../src/content/model/officeSentences';
 import { signIn, type Account } from './helpers/admin';
 import { mainPaths, publishButton } from './helpers/content';
 import { screenshots } from './helpers/shots';

@@ -10,7 +10,7 @@ import contact from '../config/pages/contact';
 import { expect, test, visit } from './fixtures';
 import { headingOf, site } from './helpers/content';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
-import { readSiteContent } from '../src/content/server/checkFiles';
+import { readSiteContent } from '../src/content/server/configFolder';
 import { escapeRegExp } from '../src/schema/text';
 
 test.describe('Blog', () => {

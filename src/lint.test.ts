@@ -88,7 +88,7 @@ const allowed = [
   ['src/leads/server/example.ts', "import { formForCollection as value } from '../../site/forms/model/registry';"],
   ['src/deploy/example.ts', "import { CACHE_CONTROL as value } from '../site/model/caching';"],
   ['src/render/example.ts', "import { rulesProblems as value } from '../deploy/deployFiles';"],
-  ['src/render/example.ts', "import { loadConfigFolder as value } from '../content/server/checkFiles';"],
+  ['src/render/example.ts', "import { loadConfigFolder as value } from '../content/server/configFolder';"],
   ['src/site/server/example.ts', "import { SITE_MANIFEST_FILE as value } from '../model/siteManifest';"],
   ['src/content/model/example.ts', "import { sectionSchemas as value } from '../../site/sections/schemas';"],
   ['src/content/model/example.ts', "import { heroSchema as value } from '../../site/sections/hero/schema';"],

@@ -18,7 +18,7 @@ import services from '../../config/pages/services';
 import type { RoutesConfig } from '../../src/site/model/routesSchema';
 import type { Page } from '@playwright/test';
 import admin from '../../config/admin';
-import { itemKindOf } from '../../src/content/editor/files';
+import { itemKindOf } from '../../src/content/editor/editedFiles';
 
 const routes: RoutesConfig = routesFile;
 

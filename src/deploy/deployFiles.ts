@@ -95,6 +95,6 @@ function rulesProblems(forms: Forms): string[] {
 /**
  * What `npm run check` and `npm start` check of a valid config after the checker itself
  * (src/render/checkProject.ts), and a publish of the content editor on what it is about to write
- * (src/content/server/check.ts startProblems): that the Firebase rules can be made from its forms.
+ * (src/content/server/checkChanges.ts startProblems): that the Firebase rules can be made from its forms.
  */
 export const madeFromConfig = ({ forms }: { forms: unknown }): string[] => rulesProblems(forms as Forms);

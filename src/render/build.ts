@@ -9,7 +9,7 @@
 import { build as esbuild } from 'esbuild';
 import path from 'node:path';
 import { build as viteBuild } from 'vite';
-import { readSiteContent } from '../content/server/checkFiles';
+import { readSiteContent } from '../content/server/configFolder';
 import { writeLiveCaddy } from '../deploy/caddy';
 import { deployFiles, writeDeployFiles } from '../deploy/deployFiles';
 import { FIREBASE_JSON } from '../deploy/firebaseJson';

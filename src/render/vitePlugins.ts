@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { CSP_NONCE_PLACEHOLDER } from '../platform/cspNonce.ts';
 import { replaceOnce } from '../schema/text.ts';
 import type { PageRenderer } from '../site/model/pageRender';
-import type * as CheckFiles from '../content/server/checkFiles';
+import type * as CheckFiles from '../content/server/configFolder';
 import type * as SiteContentFile from '../site/model/siteContent';
 
 type CheckFilesModule = typeof CheckFiles;
@@ -144,7 +144,7 @@ export const devPages = ({ root }: { root: string }): Plugin =>
     async answer({ server, pathname, template }) {
       const { renderPage } = (await server.ssrLoadModule('/src/site/entry-server.tsx')) as PageRenderer;
       // The content as the files are now (an edit shows on the next load), read as the checker reads it.
-      const { loadConfigFolder } = (await server.ssrLoadModule('/src/content/server/checkFiles.ts')) as CheckFilesModule;
+      const { loadConfigFolder } = (await server.ssrLoadModule('/src/content/server/configFolder.ts')) as CheckFilesModule;
       const { siteContentOf } = (await server.ssrLoadModule('/src/site/model/siteContent.ts')) as SiteContentModule;
       const { options, problems } = await loadConfigFolder({ configDir: path.join(root, 'config'), publicDir: path.join(root, 'public') });
       if (problems.length > 0) throw new Error(problems.join('\n'));

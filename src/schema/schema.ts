@@ -20,7 +20,7 @@ export type Path = ReadonlyArray<string | number>;
  * A refusal in the office's words: its kind (a key of config/admin.ts content.refusals, whose
  * sentence says it for the content editor) and the values that sentence fills in. The checker's
  * own sentence (for developers, naming the file and the key) is reported beside it; the editor and
- * its server show this one, after the place on the screen (src/content/model/place.ts).
+ * its server show this one, after the place on the screen (src/content/model/officeSentences.ts).
  */
 export interface Refusal {
   readonly kind: RefusalKind;

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { checkProject, report } from '../render/checkProject';
-import type { Folders } from '../content/server/checkFiles';
+import type { Folders } from '../content/server/configFolder';
 
 const printed: string[] = [];
 for (const folders of JSON.parse(readFileSync(0, 'utf8')) as Folders[]) printed.push(report(await checkProject(folders)));

@@ -3,7 +3,7 @@
  * compilers load them (`import forms from '../../config/forms'`) and src/test/realConfig.ts (its
  * loaders read config/ as it is on disk). Tests never hold a copy of the content (no text of it
  * written out: src/test/pinnedCopy.test.ts), so an office edit reaches every test through here.
- * This checks that the seam gives exactly what the site itself reads (src/content/server/checkFiles.ts)
+ * This checks that the seam gives exactly what the site itself reads (src/content/server/configFolder.ts)
  * and that every page is drawn from it by the real renderer.
  *
  * The content-edits step (scripts/routine-edits.ts) runs this file on a copy of the project
@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import formsModule from '../../config/forms';
 import routesModule from '../../config/routes';
 import siteModule from '../../config/site';
-import { readSiteContent } from '../content/server/checkFiles';
+import { readSiteContent } from '../content/server/configFolder';
 import { renderPage } from '../site/entry-server';
 import { officeRoutes, withOfficePages } from '../site/model/routing';
 import type { SiteContent } from '../site/model/siteContent';

@@ -60,13 +60,13 @@ export async function loadRealConfig(): Promise<RealConfig> {
 }
 
 /**
- * The real content as the site reads it (src/content/server/checkFiles.ts): what the pages are drawn from.
+ * The real content as the site reads it (src/content/server/configFolder.ts): what the pages are drawn from.
  * In jsdom (the *.test.tsx files), where esbuild does not run, the same files as jest imports them.
  */
 export async function loadRealContent(): Promise<SiteContent> {
   if ('window' in globalThis) return siteContentOf(await loadRealConfig());
   // Loaded only here: esbuild, which it uses, does not even load in jsdom.
-  const { readSiteContent } = await import('../content/server/checkFiles');
+  const { readSiteContent } = await import('../content/server/configFolder');
   return readSiteContent(projectDir);
 }
 

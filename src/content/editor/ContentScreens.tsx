@@ -28,12 +28,12 @@ import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { ContentProvider, useContent } from './contentState';
 import { ContentSearch } from './ContentSearch';
 import { EditScreen, type ArticleActionsProps } from './EditScreen';
-import { editAddress, entriesOf, newArticleId, type Entry } from './entries';
-import { articleFileOf, articleIdOf } from './files';
+import { editAddress, entriesOf, newArticleId, type Entry } from './editorList';
+import { articleFileOf, articleIdOf } from './editedFiles';
 import { NewFormScreen } from './NewFormScreen';
 import { NewPageScreen } from './NewPageScreen';
 import { PublishAll } from './PublishAll';
-import { emptyValue } from './model';
+import { emptyValue } from './schemaValues';
 import { RevisionsScreen } from './RevisionsScreen';
 
 const t = admin.content;

@@ -8,7 +8,7 @@ import type { Path, Schema } from '../../schema/schema';
 import type { ContentImage } from '../model/contentApi';
 import type { AdminRole } from '../../platform/roles';
 import type { UploadOptions } from './api';
-import { pathKey } from './model';
+import { pathKey } from './schemaValues';
 
 export interface SitePage {
   /** An address of the site, as config/routes.ts writes it: "/About-us", or an alias such as "/About-Us". */

@@ -10,7 +10,7 @@ import { fireEvent, render, waitFor } from '@testing-library/react';
 import type { Schema } from '../../schema/schema';
 import { sectionSchemas } from '../../site/sections/schemas';
 import type { ContentImage } from '../model/contentApi';
-import { emptyValue, fieldId } from './model';
+import { emptyValue, fieldId } from './schemaValues';
 import { SchemaForm } from './SchemaForm';
 
 const FILE = 'config/pages/landing.ts';

@@ -21,7 +21,7 @@ import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
 import { UploadProgress } from './UploadProgress';
-import { fieldId, isRecord, labelOf, setAt } from './model';
+import { fieldId, isRecord, labelOf, setAt } from './schemaValues';
 import { CENTRE, cropBox, cutOf, type Focus } from '../model/pictureCrop';
 
 const t = admin.content;

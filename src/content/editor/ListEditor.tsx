@@ -18,8 +18,8 @@ import type { Path, Schema } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
 import { useEditorEnv, useLocked, useProblemsWithin } from './EditorEnv';
 import { Group, type FieldEditor, type FieldProps } from './fieldFrame';
-import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './model';
-import { addItemLabel, keyOf, numberedItem, sectionNameOf, sectionTypeLabel } from '../model/place';
+import { emptyValue, fieldId, isRecord, itemTitle, moved, pathKey } from './schemaValues';
+import { addItemLabel, keyOf, numberedItem, sectionNameOf, sectionTypeLabel } from '../model/officeSentences';
 
 const t = admin.content;
 

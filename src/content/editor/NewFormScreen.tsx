@@ -18,10 +18,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { fill } from '../../platform/inbox/format';
 import { useContent } from './contentState';
-import { editAddress } from './entries';
-import { checkOptionsOf, currentFiles } from './files';
+import { editAddress } from './editorList';
+import { checkOptionsOf, currentFiles } from './editedFiles';
 import { formFileOf, formTitleOf, newFormId, newFormValue, privacyWithForm } from '../model/newForm';
-import { isRecord } from './model';
+import { isRecord } from './schemaValues';
 import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content.newForm;

@@ -30,13 +30,13 @@ import type { CheckContext, Path, Refusal, Schema } from '../../schema/schema';
 import { addressProblem } from '../../schema/addresses';
 import { fill } from '../../platform/inbox/format';
 import { useContent } from './contentState';
-import { editAddress } from './entries';
+import { editAddress } from './editorList';
 import { addressOf, homeStep, newPageFile, newPageValue, pageSlugOf, takenAddresses } from './newPage';
-import { checkOptionsOf, pagesOf, ROUTES_FILE, valueOf } from './files';
-import { officeSentence, sectionTypeLabel } from '../model/place';
+import { checkOptionsOf, pagesOf, ROUTES_FILE, valueOf } from './editedFiles';
+import { officeSentence, sectionTypeLabel } from '../model/officeSentences';
 import { formTitleOf } from '../model/newForm';
 import { counterOf } from './fields';
-import { isRecord } from './model';
+import { isRecord } from './schemaValues';
 import { ScreenHeading } from './ScreenHeading';
 
 const t = admin.content.newPage;

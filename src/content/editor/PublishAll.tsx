@@ -19,8 +19,8 @@ import type { ContentProblem, Revision } from '../model/contentApi';
 import { fill, formatDate } from '../../platform/inbox/format';
 import { publish, PublishRefused } from './api';
 import { useContent } from './contentState';
-import { readyToPublish } from './files';
-import { itemName } from './items';
+import { readyToPublish } from './editedFiles';
+import { itemName } from './itemNames';
 
 const t = admin.content;
 const w = t.publishItems;

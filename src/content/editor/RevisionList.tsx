@@ -29,8 +29,8 @@ import { siteContentOf } from '../../site/model/siteContent';
 import { fill, formatDate } from '../../platform/inbox/format';
 import { goBack, loadRevision, loadRevisions, previewGoingBack, type UndoScope } from './api';
 import { useContent } from './contentState';
-import { checkOptionsOf } from './files';
-import { itemName, livePathOf, previewTargetOf } from './items';
+import { checkOptionsOf } from './editedFiles';
+import { itemName, livePathOf, previewTargetOf } from './itemNames';
 import { Preview, previewPort } from './Preview';
 
 const t = admin.content;

@@ -18,9 +18,9 @@ import { sectionSchemas } from '../../site/sections/schemas';
 import type { ContentSnapshot } from '../model/contentApi';
 import type { AdminRole } from '../../platform/roles';
 import { realSnapshot } from '../../test/contentSnapshot';
-import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './files';
-import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './model';
-import { addItemLabel, officeWordsOf, sectionTypeLabel } from '../model/place';
+import { checkOptionsOf, problemsOf, schemaOfFile, valueOf, type Edits } from './editedFiles';
+import { emptyValue, fieldId, getAt, isRecord, labelOf, setAt } from './schemaValues';
+import { addItemLabel, officeWordsOf, sectionTypeLabel } from '../model/officeSentences';
 import { escapeRegExp, fill } from '../../schema/text';
 import { SchemaForm } from './SchemaForm';
 import { followLabels, newFormValue } from '../model/newForm';
@@ -171,7 +171,7 @@ const field = (file: string, path: Path) => {
 };
 
 /** What the real checker says about one key of the content with these edits. */
-/** The checker's refusals at a key, each with its kind and the sentence under its box (src/content/model/place.ts). */
+/** The checker's refusals at a key, each with its kind and the sentence under its box (src/content/model/officeSentences.ts). */
 const refusalsAt = (edits: Edits, file: string, path: Path) =>
   checkContent(checkOptionsOf(snapshot, edits), (p) => snapshot.publicFiles.includes(p))
     .filter((p) => p.file === file && JSON.stringify(p.path) === JSON.stringify(path))

@@ -10,7 +10,7 @@ import type { AdminRole } from '../../platform/roles';
 import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type Question, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
-import { getAt, isRecord, labelOf, setAt } from './model';
+import { getAt, isRecord, labelOf, setAt } from './schemaValues';
 
 export interface SchemaFormProps {
   file: string;
@@ -23,7 +23,7 @@ export interface SchemaFormProps {
   onChange(value: unknown): void;
   /** The part of the file drawn (default: all of it). */
   at?: Path;
-  /** The checker's problems with this file, in the office's words (src/content/model/place.ts). */
+  /** The checker's problems with this file, in the office's words (src/content/model/officeSentences.ts). */
   problems: readonly ContentProblem[];
   pages: readonly SitePage[];
   formIds: readonly string[];

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import admin from '../../../config/admin';
 import { addressFromTitle } from '../../site/model/articleSchema';
 import { fill } from '../../platform/inbox/format';
-import { isRecord } from './model';
+import { isRecord } from './schemaValues';
 
 const t = admin.content.articles;
 

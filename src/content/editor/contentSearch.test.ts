@@ -6,11 +6,11 @@
 import admin from '../../../config/admin';
 import routes from '../../../config/routes';
 import type { ContentSnapshot } from '../model/contentApi';
-import { placeOf } from '../model/place';
+import { placeOf } from '../model/officeSentences';
 import { realSnapshot } from '../../test/contentSnapshot';
 import { searchContent } from './contentSearch';
-import { editAddress } from './entries';
-import { fieldId } from './model';
+import { editAddress } from './editorList';
+import { fieldId } from './schemaValues';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -9,11 +9,11 @@
 import admin from '../../../config/admin';
 import { shownToOffice, type Path, type Schema } from '../../schema/schema';
 import type { ContentSnapshot } from '../model/contentApi';
-import { boxPathOf, choiceLabelOf, keyOf, placeOf } from '../model/place';
+import { boxPathOf, choiceLabelOf, keyOf, placeOf } from '../model/officeSentences';
 import { schemaOfFile } from '../model/contentSchemas';
-import { editAddress, entriesOf } from './entries';
-import { checkOptionsOf, valueOf, type Edits } from './files';
-import { fieldId, isRecord, variantOf } from './model';
+import { editAddress, entriesOf } from './editorList';
+import { checkOptionsOf, valueOf, type Edits } from './editedFiles';
+import { fieldId, isRecord, variantOf } from './schemaValues';
 import type { SitePage } from './EditorEnv';
 import { siteContentOf } from '../../site/model/siteContent';
 import { linkTargets, pageOfLink } from './sitePages';

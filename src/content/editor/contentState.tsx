@@ -13,7 +13,7 @@ import { sameValue } from '../model/contentDiff';
 import { useSession } from '../../platform/inbox/session';
 import { DraftSaver, type SaveState } from './draftSaver';
 import { discardDraft, loadContent, scheduleDraft } from './api';
-import type { Edits } from './files';
+import type { Edits } from './editedFiles';
 
 const t = admin.content;
 /** How long after a scheduled time the content is read again (and again, while the publish is under way). */

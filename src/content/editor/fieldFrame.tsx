@@ -6,10 +6,10 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import type { ComponentType, ReactNode } from 'react';
 import admin from '../../../config/admin';
-import { helpOf } from '../model/place';
+import { helpOf } from '../model/officeSentences';
 import type { Path, Schema } from '../../schema/schema';
 import { ownerLocked, useEditorEnv, useProblems } from './EditorEnv';
-import { fieldId } from './model';
+import { fieldId } from './schemaValues';
 
 const t = admin.content;
 

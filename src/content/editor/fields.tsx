@@ -20,14 +20,14 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import admin from '../../../config/admin';
 import { dateInWords } from '../../site/model/articles';
-import { choiceLabelOf, keyOf, sectionTypeLabel } from '../model/place';
+import { choiceLabelOf, keyOf, sectionTypeLabel } from '../model/officeSentences';
 import { isColour, isDate, shownToOffice, textLength, type Path, type Schema, type SchemaKind, type Shape, type TextFormat } from '../../schema/schema';
 import { fill } from '../../platform/inbox/format';
 import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } from './EditorEnv';
 import { Group, useHelper, type FieldProps } from './fieldFrame';
 import { ImageField } from './ImageField';
 import { ListEditor } from './ListEditor';
-import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './model';
+import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './schemaValues';
 import { linkModeOf, pageOfLink } from './sitePages';
 
 const t = admin.content;

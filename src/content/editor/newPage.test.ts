@@ -6,7 +6,7 @@
 import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import { pageSchema } from '../../site/model/pageSchema';
-import { sectionNameOf, sectionTypeLabel } from '../model/place';
+import { sectionNameOf, sectionTypeLabel } from '../model/officeSentences';
 import type { Schema } from '../../schema/schema';
 import { sectionSchemas } from '../../site/sections/schemas';
 import routes from '../../../config/routes';

@@ -4,12 +4,12 @@
  * file the page is written to, and the page's first value.
  */
 import admin from '../../../config/admin';
-import { pageNameOf } from '../model/place';
+import { pageNameOf } from '../model/officeSentences';
 import { TEXT_LIMITS, textLength, type Schema } from '../../schema/schema';
 import { routeTable } from '../../site/model/routeTable';
 import { officeRoutes } from '../../site/model/routing';
 import { slugOf } from '../../schema/text';
-import { emptyValue, isRecord, type SiteFacts } from './model';
+import { emptyValue, isRecord, type SiteFacts } from './schemaValues';
 
 /** A page's address part made from its title (src/schema/text.ts slugOf). */
 export const pageSlugOf = (title: string): string => slugOf(title, 60);
@@ -71,7 +71,7 @@ export interface NewPage {
 
 /**
  * The page's first value, publishable as it is made: its title, description, address and
- * settings, and each section as a new one starts (model.ts emptyValue) with what can be made from
+ * settings, and each section as a new one starts (schemaValues.ts emptyValue) with what can be made from
  * them: its heading the page's title, a breadcrumb from the home page to the page's name, a form
  * section with the form chosen (default: the one config/admin.ts names for a new page, when the site has it).
  */

@@ -1,5 +1,5 @@
 /**
- * What the editor's Publish checks and sends (files.ts publishProblems, readyToPublish), on the
+ * What the editor's Publish checks and sends (editedFiles.ts publishProblems, readyToPublish), on the
  * site's real content: an item is checked as it would be published alone, the account's drafts of
  * other items (an unfinished article) neither in it nor holding it back; publishing all of one's
  * drafts sends the items that are ready together and names each one it leaves with its problems, and the
@@ -7,7 +7,7 @@
  */
 import type { ContentSnapshot } from '../model/contentApi';
 import { realSnapshot } from '../../test/contentSnapshot';
-import { publishProblems, readyToPublish } from './files';
+import { publishProblems, readyToPublish } from './editedFiles';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,5 +1,5 @@
 /**
- * The editor's own check (files.ts problemsOf, run in the browser on every edit) holds the
+ * The editor's own check (editedFiles.ts problemsOf, run in the browser on every edit) holds the
  * addresses to the site's one list of its own names (src/schema/addresses.ts), as npm run check
  * and the server's publish do: with the articles at "/", an article at one of those names, or at
  * the name of a file or folder of public/ (from the files the editor was given), is refused on
@@ -7,7 +7,7 @@
  */
 import type { ContentSnapshot } from '../model/contentApi';
 import { realSnapshot } from '../../test/contentSnapshot';
-import { problemsOf } from './files';
+import { problemsOf } from './editedFiles';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

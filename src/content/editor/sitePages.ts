@@ -8,7 +8,7 @@ import { articlePages } from '../../site/model/articles';
 import { routeOfHref, routeTable } from '../../site/model/routeTable';
 import type { SiteContent } from '../../site/model/siteContent';
 import type { SitePage } from './EditorEnv';
-import { isRecord } from './model';
+import { isRecord } from './schemaValues';
 import { isLinkTarget, withHttps } from './richText/linkTarget';
 import { siteLinkOf } from '../../schema/addresses';
 

@@ -6,7 +6,7 @@
 import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import server from '../../../config/server';
-import { checkConfig } from '../server/checker';
+import { checkConfig } from '../server/checkConfig';
 import { ruleNames } from '../../platform/rules';
 
 type Json = Record<string, unknown>;

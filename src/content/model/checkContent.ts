@@ -4,7 +4,7 @@
  * addresses used twice, pages no route shows, section ids used twice on a page).
  *
  * It loads nothing and reads no disk: the caller passes the config objects and says which files
- * public/ holds. check.ts runs it over the project (npm run check); the content editor runs it
+ * public/ holds. src/content/server/checkConfig.ts runs it over the project (npm run check); the content editor runs it
  * in the browser on the values being edited, and shows each problem on the field of its key.
  */
 import { formSchema } from '../../site/forms/model/formSchema';

@@ -180,7 +180,7 @@ export interface ContentSnapshot {
   publicFiles: string[];
 }
 
-/** One refusal of the config checker, on the key it is about, in the office's words (src/content/model/place.ts). */
+/** One refusal of the config checker, on the key it is about, in the office's words (src/content/model/officeSentences.ts). */
 export interface ContentProblem {
   file: string;
   path: Array<string | number>;

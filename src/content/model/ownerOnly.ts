@@ -1,7 +1,7 @@
 /**
  * The settings only an owner changes: what our server accepts from visitors and who hears of a
  * lead, marked in the schemas with ownerOnly (src/schema/schema.ts CommonMeta.owner), never
- * listed here. The editor's server refuses an editor's change to one (src/content/server/check.ts),
+ * listed here. The editor's server refuses an editor's change to one (src/content/server/checkChanges.ts),
  * the editor's screens show it read-only to an editor (src/content/editor/fields.tsx), and
  * docs/content-files.md lists them (checked against the schemas by ownerOnly.test.ts).
  */

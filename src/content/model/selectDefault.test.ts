@@ -1,6 +1,6 @@
 /** The checker on a select field's first and after-reset values: each must be one of its options. */
 import forms from '../../../config/forms';
-import { checkConfig } from '../server/checker';
+import { checkConfig } from '../server/checkConfig';
 
 type Json = Record<string, unknown>;
 

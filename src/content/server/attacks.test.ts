@@ -20,7 +20,7 @@ import { READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';
 import { fill } from '../../schema/text';
 import { pathOf } from '../../platform/inboxRoutes';
 import { ownerOnlySentence } from '../model/ownerOnly';
-import { officeWordsOf } from '../model/place';
+import { officeWordsOf } from '../model/officeSentences';
 import { addAccount, Client, PASSWORD, startEditing, type TestServer } from '../../test/adminServer';
 import { gitIn, makeSite } from '../../test/contentSite';
 import { imageCodec, imageQueue, UPLOADS_PATH } from './images';

@@ -1,12 +1,12 @@
 /**
  * A revision's changes in words, as the editor's screens name places ("Home › Hero › Heading:
- * 'Business Growth' → 'Grow your business online'"): the place by src/content/model/place.ts (the one
+ * 'Business Growth' → 'Grow your business online'"): the place by src/content/model/officeSentences.ts (the one
  * way a key path is said in words, the checker's sentences' too), the words around it from
  * config/admin.ts (content.history). Said in a revision's summary (and its commit), in its
  * before/after view, and in the sentences of an undo or a restore.
  */
 import admin from '../../../config/admin';
-import { placeOf, richTextPlace } from '../model/place';
+import { placeOf, richTextPlace } from '../model/officeSentences';
 import type { Edit, KeyPath } from '../model/contentDiff';
 import { fill } from '../../schema/text';
 

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, type Json, type RealConfig as Config } from '../../test/realConfig';
-import { checkConfig, type CheckOptions } from './checker';
+import { checkConfig, type CheckOptions } from './checkConfig';
 
 let real: Config;
 let publicDir: string;

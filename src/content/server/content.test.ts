@@ -15,7 +15,7 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { CSRF_HEADER } from '../../platform/signIn';
 import { fill } from '../../schema/text';
-import { labelOf, officeWordsOf } from '../model/place';
+import { labelOf, officeWordsOf } from '../model/officeSentences';
 import { contentRoutes, type ContentSnapshot, type ContentProblem, type Revision } from '../model/contentApi';
 import { UPLOAD_NAME } from '../../platform/uploads';
 import { addAccount, Client, startEditing, startServer, type TestServer } from '../../test/adminServer';
@@ -130,7 +130,7 @@ it('publish writes only the edit, commits it authored by the editor, and says it
   expect(response.status).toBe(200);
   const { revision } = (await response.json()) as { revision: Revision };
   expect(revision.author).toBe('editor@agency.test');
-  // Each place as the editor's screens name it (src/content/model/place.ts), each change in the revisions' words.
+  // Each place as the editor's screens name it (src/content/model/officeSentences.ts), each change in the revisions' words.
   const heading = whereInWords(HOME, home, ['sections', 0, 'heading']);
   const faqItems = whereInWords(ABOUT, about, ['sections', about.sections.indexOf(faq), 'items']);
   expect(revision.summary).toEqual([

@@ -4,7 +4,7 @@
  * items), written here, not the agency's.
  */
 import admin from '../../../config/admin';
-import { labelOf, placeOf } from '../model/place';
+import { labelOf, placeOf } from '../model/officeSentences';
 import { diffValues } from '../model/contentDiff';
 import { fill } from '../../schema/text';
 import { describePair, editInWords, editsInWords, editsView, fileInWords } from './changeWords';

@@ -13,7 +13,7 @@ import server from '../../../config/server';
 import { contentRoutes, type ContentChange, type ContentDraft } from '../model/contentApi';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import { fill } from '../../schema/text';
-import { checkChanges } from './check';
+import { checkChanges } from './checkChanges';
 import type { Draft, Drafts } from './drafts';
 import { imageTooLarge, storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';

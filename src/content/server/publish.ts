@@ -4,7 +4,7 @@
  * site equal to the last recorded revision, the site folder clean, and the unfinished edit kept
  * as its author's draft.
  *
- *   1. check      the changes against the content as it is (check.ts, the config checker), and
+ *   1. check      the changes against the content as it is (checkChanges.ts, the config checker), and
  *                 the files as they would be written, read back in a folder of their own;
  *   2. render     the pages from the new content, with the code already built, into a release
  *                 folder of their own (dist/releases/<id>: src/render/render.ts, in a thread);
@@ -34,14 +34,14 @@ import { editsInWords, fileInWords, whereInWords } from './changeWords';
 import { fill } from '../../schema/text';
 import type { MovedConfig } from '../../site/model/movedSchema';
 import { movedAfter, sameMoved, type Farewell } from '../../site/model/moved';
-import { publicNamesOf } from './checker';
+import { publicNamesOf } from './checkConfig';
 import { contentAddresses, siteRoutes } from '../../site/model/routing';
 import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../site/model/siteContent';
 import { articlePages } from '../../site/model/articles';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from './liveBuild';
 import { readTextOrNothing, writeFileAtomically, writeJsonAtomically } from './atomicFiles';
-import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './check';
-import { officeWordsOf } from '../model/place';
+import { checkChanges, startProblems, type ChangedBy, type FileEdits } from './checkChanges';
+import { officeWordsOf } from '../model/officeSentences';
 import type { Drafts } from './drafts';
 import { commit, configHistory, gitStamp, head, isWorkTree, trailersOf, uncommit, uncommitted, unstage, type Commit } from './git';
 import { pictureSizes, uploadsNamedIn } from './images';
@@ -161,7 +161,7 @@ function itemsOfTrailers(lines: readonly string[], summary: readonly string[]): 
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** What the office chose for the visitors of each page these changes remove (checked: check.ts), by the page's address before. */
+/** What the office chose for the visitors of each page these changes remove (checked: checkChanges.ts), by the page's address before. */
 function farewellsOf(changes: readonly ContentChange[], files: readonly FileEdits[]): Record<string, Farewell> {
   const farewells: Record<string, Farewell> = {};
   for (const { file, farewell } of changes) {
@@ -222,7 +222,7 @@ export class Publisher {
     return id;
   }
 
-  /** Who an author is to the checks (check.ts ChangedBy): an owner, read now (a role changed or an account removed applies at once). */
+  /** Who an author is to the checks (checkChanges.ts ChangedBy): an owner, read now (a role changed or an account removed applies at once). */
   changedBy(author: string): ChangedBy {
     return { owner: this.options.roleOf ? this.options.roleOf(author) === 'owner' : true };
   }

@@ -82,7 +82,11 @@ it("an office edit and a developer's release (code and another text) both surviv
   developerChanges(
     [
       ['config/pages/about.ts', `heading: ${aboutHeading}`, "heading: 'About the team behind the agency'"],
-      ['src/content/server/checker.ts', ' * The config checker over this project', ' * The config checker over this project (the release changed this line)'],
+      [
+        'src/content/server/checkConfig.ts',
+        ' * The config checker over this project',
+        ' * The config checker over this project (the release changed this line)',
+      ],
     ],
     'A developer release',
   );
@@ -93,7 +97,7 @@ it("an office edit and a developer's release (code and another text) both surviv
   for (const dir of [live]) {
     expect(read(dir, 'config/pages/home.ts')).toContain("heading: 'Grow your business online'");
     expect(read(dir, 'config/pages/about.ts')).toContain("heading: 'About the team behind the agency'");
-    expect(read(dir, 'src/content/server/checker.ts')).toContain('(the release changed this line)');
+    expect(read(dir, 'src/content/server/checkConfig.ts')).toContain('(the release changed this line)');
   }
   // Pushed back: the developer's next pull has the office's edit.
   gitIn(developer, 'pull', '--quiet', '--no-rebase', 'origin', 'main');
@@ -124,7 +128,7 @@ it('a release while a publish holds the lock is refused with a sentence and merg
   gitIn(developer, 'pull', '--quiet', '--no-rebase', '-X', 'theirs', live, 'HEAD');
   gitIn(developer, 'push', '--quiet', 'origin', 'HEAD:main');
   developerChanges(
-    [['src/content/server/checker.ts', '(the release changed this line)', '(the release changed this line again)']],
+    [['src/content/server/checkConfig.ts', '(the release changed this line)', '(the release changed this line again)']],
     'A release during a publish',
   );
   const head = gitIn(live, 'rev-parse', 'HEAD');
@@ -135,14 +139,14 @@ it('a release while a publish holds the lock is refused with a sentence and merg
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('A publish from the browser is under way in this folder. Nothing was deployed: try again in a minute.\n');
     expect(gitIn(live, 'rev-parse', 'HEAD')).toBe(head);
-    expect(read(live, 'src/content/server/checker.ts')).not.toContain('(the release changed this line again)');
+    expect(read(live, 'src/content/server/checkConfig.ts')).not.toContain('(the release changed this line again)');
   } finally {
     publishing.release();
   }
   // Once the publish is done, the release goes through (and leaves the lock free).
   const result = await release(live);
   expect(result.code).toBe(0);
-  expect(read(live, 'src/content/server/checker.ts')).toContain('(the release changed this line again)');
+  expect(read(live, 'src/content/server/checkConfig.ts')).toContain('(the release changed this line again)');
   const free = takeLock(lockFile(live), 'publish');
   expect(free.taken).toBe(true);
   if (free.taken) free.release();
@@ -216,7 +220,7 @@ it("a release keeps what the office made: a new page, a new article, an article'
   );
   gitIn(developer, 'add', 'config/articles/from-the-developers.ts');
   developerChanges(
-    [['src/content/server/checker.ts', '(the release changed this line again)', '(and once more, with the office files)']],
+    [['src/content/server/checkConfig.ts', '(the release changed this line again)', '(and once more, with the office files)']],
     'A release beside the office files',
   );
 
@@ -226,7 +230,7 @@ it("a release keeps what the office made: a new page, a new article, an article'
   for (const dir of [live, developer]) {
     // The office's files as the office published them, here and on the remote.
     for (const file of office) expect([file, read(dir, file)]).toEqual([file, officeTexts[file]]);
-    expect(read(dir, 'src/content/server/checker.ts')).toContain('(and once more, with the office files)');
+    expect(read(dir, 'src/content/server/checkConfig.ts')).toContain('(and once more, with the office files)');
     expect(read(dir, 'config/articles/from-the-developers.ts')).toContain("address: 'from-the-developers'");
   }
   expect(gitIn(live, 'status', '--porcelain')).toBe('');

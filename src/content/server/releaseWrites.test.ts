@@ -14,8 +14,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type * as CheckModule from './checker';
-import { checkConfigFolder } from './checkFiles';
+import type * as CheckModule from './checkConfig';
+import { checkConfigFolder } from './configFolder';
 import { madeFromConfig } from '../../deploy/deployFiles';
 import { RESERVED_NAMES } from '../../schema/addresses';
 import { contentRoutes, type ContentSnapshot, type HistoryPlan, type Revision } from '../model/contentApi';
@@ -28,8 +28,8 @@ jest.setTimeout(900_000);
 
 /** The hole in the checker the test opens on purpose (every check passes while it is open). */
 const mockHole = { open: false };
-jest.mock('./checker', () => {
-  const actual = jest.requireActual<typeof CheckModule>('./checker');
+jest.mock('./checkConfig', () => {
+  const actual = jest.requireActual<typeof CheckModule>('./checkConfig');
   return {
     ...actual,
     checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHole.open ? { problems: [], found: [] } : actual.checkConfig(options)),

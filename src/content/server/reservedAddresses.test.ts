@@ -21,8 +21,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
 import type { MovedConfig } from '../../site/model/movedSchema';
-import type * as CheckModule from './checker';
-import { checkConfigFolder } from './checkFiles';
+import type * as CheckModule from './checkConfig';
+import { checkConfigFolder } from './configFolder';
 import { madeFromConfig } from '../../deploy/deployFiles';
 import type * as MovedModule from '../../site/model/moved';
 import { contentRoutes, type ContentProblem, type ContentSnapshot, type HistoryPlan, type Revision } from '../model/contentApi';
@@ -36,8 +36,8 @@ jest.setTimeout(120_000);
 
 /** Holes the test opens on purpose, as an attacker would use one: in the checker, and in working out config/moved.ts. */
 const mockHoles = { checker: false, goneAlso: [] as string[] };
-jest.mock('./checker', () => {
-  const actual = jest.requireActual<typeof CheckModule>('./checker');
+jest.mock('./checkConfig', () => {
+  const actual = jest.requireActual<typeof CheckModule>('./checkConfig');
   return {
     ...actual,
     checkConfig: (options: Parameters<typeof actual.checkConfig>[0]) => (mockHoles.checker ? { problems: [], found: [] } : actual.checkConfig(options)),

@@ -23,7 +23,7 @@ import { diffValues, sameValue, type Edit, type KeyPath } from '../model/content
 import { changesOfFile, changeView, describe, whereInWords, type FileChange } from './changeWords';
 import { formatDate } from '../../platform/received';
 import { fill } from '../../schema/text';
-import { checkChanges, type ChangedBy, type FileEdits } from './check';
+import { checkChanges, type ChangedBy, type FileEdits } from './checkChanges';
 import { configHistory, isWorkTree, parentOf } from './git';
 import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
 import { loadAt, readSnapshot, releaseInWords, snapshotIds, summaryOf, type Publisher } from './publish';

@@ -1,14 +1,14 @@
 /**
  * The site folder the content editor works on (a checkout: config/, public/, and the code build
- * in dist/), its content read in this process as the checker reads it (src/content/server/checkFiles.ts:
+ * in dist/), its content read in this process as the checker reads it (src/content/server/configFolder.ts:
  * each read sees the files as they are now).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { CheckOptions } from './checker';
-import { loadConfigFolder } from './checkFiles';
+import type { CheckOptions } from './checkConfig';
+import { loadConfigFolder } from './configFolder';
 import type { ContentFile } from '../model/contentApi';
 import { TaskQueue } from './taskQueue';
 

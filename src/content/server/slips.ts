@@ -5,7 +5,7 @@
  * esbuild's own message or a stack trace.
  *
  * The words are in SLIP_WORDS below, not in config/: the file that holds them could be the one
- * with the slip. The checker says a slip this way wherever it finds one (checkFiles.ts, for a
+ * with the slip. The checker says a slip this way wherever it finds one (configFolder.ts, for a
  * file it cannot read), and `npm run check`, `npm start`, `npm run build` and the dev server ask
  * slipsIn first, before they load any code that imports config/ itself (the checker's schemas
  * read config/forms, the server config/server.ts…): a slip there would otherwise stop the

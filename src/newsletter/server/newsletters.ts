@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { articlePath, blockSchema, type ArticleBlock } from '../../site/model/articleSchema';
-import { officeSentence } from '../../content/model/place';
+import { officeSentence } from '../../content/model/officeSentences';
 import { richText, type CheckContext, type Refusal } from '../../schema/schema';
 import type {
   ArticleForNewsletter,

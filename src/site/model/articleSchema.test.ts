@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { loadRealConfig, makePublicDir, type Json, type RealConfig } from '../../test/realConfig';
 import { addressFromTitle } from './articleSchema';
-import { checkConfig } from '../../content/server/checker';
+import { checkConfig } from '../../content/server/checkConfig';
 
 let real: RealConfig;
 let publicDir: string;

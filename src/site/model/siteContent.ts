@@ -1,6 +1,6 @@
 /**
  * The office's content as data: what the pages are drawn from (config/site.ts, config/routes.ts,
- * config/pages, config/forms), read by the config loader (src/content/server/checkFiles.ts) and handed
+ * config/pages, config/forms), read by the config loader (src/content/server/configFolder.ts) and handed
  * to whatever draws or serves it. The code is built once per release; a publish draws the pages
  * again from new content with the same code, so nothing drawn reads these files by import: the
  * server renderer, the editor's preview and our server take the content as a value.

@@ -23,7 +23,7 @@ import { chatHref, whatsappHref } from '../../schema/links';
 import type { RenderedPage } from '../model/pageRender';
 import { loadRealContent } from '../../test/realConfig';
 import { makeSite } from '../../test/contentSite';
-import { readSiteContent } from '../../content/server/checkFiles';
+import { readSiteContent } from '../../content/server/configFolder';
 
 // The build's choice of data adapter (vite.config.ts defines it; the privacy page names it): the pages visitors get use our own server's.
 Object.assign(globalThis, { __DATA_ADAPTER__: 'local' });

@@ -6,7 +6,7 @@
 import admin from '../../../config/admin';
 import type { Path, Schema, Shape } from '../../schema/schema';
 
-export { itemTitle, labelOf } from '../model/place';
+export { itemTitle, labelOf } from '../model/officeSentences';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

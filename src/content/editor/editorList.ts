@@ -7,8 +7,8 @@ import { addressFromTitle, articlePath } from '../../site/model/articleSchema';
 import type { ContentSnapshot } from '../model/contentApi';
 import { routeTable } from '../../site/model/routeTable';
 import { officeRoutes } from '../../site/model/routing';
-import { articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './files';
-import { isRecord } from './model';
+import { articleIdOf, currentFiles, formIdOf, pageIdOf, pagesOf, ROUTES_FILE, SITE_FILE, valueOf, type Edits } from './editedFiles';
+import { isRecord } from './schemaValues';
 import { formTitleOf } from '../model/newForm';
 
 const t = admin.content;

@@ -5,9 +5,9 @@
  */
 import { checkContent, type CheckOptions, type Problem } from '../model/checkContent';
 import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../model/contentSchemas';
-import { officeWordsOf, toFillOf } from '../model/place';
+import { officeWordsOf, toFillOf } from '../model/officeSentences';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../model/contentApi';
-import { isRecord } from './model';
+import { isRecord } from './schemaValues';
 
 export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
 
@@ -65,7 +65,7 @@ export function checkOptionsOf(snapshot: ContentSnapshot, edits: Edits): CheckOp
 
 /**
  * The checker's problems with the content as it would be published (the files named only: the
- * ones being edited), in the office's words, as our server answers them (src/content/model/place.ts).
+ * ones being edited), in the office's words, as our server answers them (src/content/model/officeSentences.ts).
  */
 export function problemsOf(snapshot: ContentSnapshot, edits: Edits, files: readonly string[]): ContentProblem[] {
   const publicFiles = new Set(snapshot.publicFiles);

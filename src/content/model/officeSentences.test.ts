@@ -9,7 +9,7 @@ import { loadRealConfig, type Json, type RealConfig } from '../../test/realConfi
 import { fill } from '../../schema/text';
 import { checkContent, type CheckOptions, type Problem } from './checkContent';
 import { schemaOfFile } from './contentSchemas';
-import { fileNameOf, labelOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, sectionTypeLabel, withArticle } from './place';
+import { fileNameOf, labelOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, sectionTypeLabel, withArticle } from './officeSentences';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { shownToOffice, type Path, type Schema } from '../../schema/schema';
 

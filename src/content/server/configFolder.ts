@@ -1,13 +1,13 @@
 /**
  * The config checker over the files of a config folder: reads every file of config/ one by
  * one (a file that cannot be read at all, say a missing comma, becomes one sentence and the
- * other files are still checked) and runs checkConfig (checker.ts) over what loaded.
+ * other files are still checked) and runs checkConfig (checkConfig.ts) over what loaded.
  * src/render/checkProject.ts adds the check of what is made from it (the Firebase rules).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { siteContentOf, type SiteContent } from '../../site/model/siteContent';
-import { checkConfig, type CheckOptions, type CheckResult } from './checker';
+import { checkConfig, type CheckOptions, type CheckResult } from './checkConfig';
 import { routeTable } from '../../site/model/routeTable';
 import { ConfigModuleError, configModules, type ConfigModules } from './configModules';
 import { defaultFolders, projectDir, type Folders } from './folders';

@@ -11,14 +11,14 @@ import type { ContentSnapshot } from '../model/contentApi';
 import { sameValue } from '../model/contentDiff';
 import { siteRoutes } from '../../site/model/routing';
 import type { SiteContent } from '../../site/model/siteContent';
-import { entriesOf } from './entries';
-import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './files';
-import { isRecord } from './model';
+import { entriesOf } from './editorList';
+import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './editedFiles';
+import { isRecord } from './schemaValues';
 import type { PreviewTarget } from './Preview';
 
 const t = admin.content;
 
-export { itemKindOf } from './files';
+export { itemKindOf } from './editedFiles';
 
 /** The parts on every page (config/site.ts, by their names in the list) that these edits change. */
 export function changedParts(snapshot: ContentSnapshot, edits: Edits): string[] {

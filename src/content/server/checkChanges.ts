@@ -3,15 +3,15 @@
  * editor edits, touches no key of the data contract (src/content/model/contentContract.ts), an editor's
  * (not an owner's) touches no setting only an owner changes (ownerOnly in the schemas,
  * src/content/model/ownerOnly.ts), and the whole config with the changed values in place passes the
- * config checker (src/content/server/checker.ts), each problem on its file and key.
+ * config checker (src/content/server/checkConfig.ts), each problem on its file and key.
  */
 import path from 'node:path';
-import { checkConfig, type CheckOptions } from './checker';
-import { checkLoadedFolder } from './checkFiles';
+import { checkConfig, type CheckOptions } from './checkConfig';
+import { checkLoadedFolder } from './configFolder';
 import { madeFromConfig } from '../../deploy/deployFiles';
 import { problemSentence } from '../model/checkContent';
 import { ownerOnlyChanges, ownerOnlySentence } from '../model/ownerOnly';
-import { officeWordsOf, toFillOf } from '../model/place';
+import { officeWordsOf, toFillOf } from '../model/officeSentences';
 import { schemaOfFile } from '../model/contentSchemas';
 import type { Path, Refusal } from '../../schema/schema';
 import { contractReason, contractSentence, newFormContract, READ_ONLY_FILES, readOnlySentence } from '../model/contentContract';

@@ -8,7 +8,7 @@ import { loadRealConfig, makePublicDir, projectDir, type Json, type RealConfig a
 import routesConfig from '../../../config/routes';
 import serverConfig from '../../../config/server';
 import { sectionSchemas } from '../../site/sections/schemas';
-import { checkConfig, type CheckOptions } from './checker';
+import { checkConfig, type CheckOptions } from './checkConfig';
 
 let real: Config;
 /** A public/ folder holding (empty) copies of every picture the config names, so these tests do not depend on the drawings. */
