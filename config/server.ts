@@ -282,8 +282,10 @@ export default {
     // closes it as idle. A connection the server closes anyway is opened again without a word.
     keepAliveSeconds: 120,
     // A mailbox that cannot be reached is tried again after `firstSeconds`, then twice as late
-    // each time, never more than `maxSeconds` apart.
-    retry: { firstSeconds: 5, maxSeconds: 300 },
+    // each time, never more than `maxSeconds` apart. Meanwhile, every `probeSeconds`, the reader
+    // only knocks at the mail server's door (a connection opened and closed, no sign-in): once the
+    // server answers again after it did not, it is read at once, not at the end of the wait.
+    retry: { firstSeconds: 5, maxSeconds: 300, probeSeconds: 5 },
     // The inbox shows an alarm only once the mailbox has failed for `afterMinutes` (a lost
     // connection or a mail server's restart is not worth one), and the notification address
     // (NOTIFY_TO) gets one e-mail for that outage: `subject`, and `text`, where {user}, {host},

@@ -261,8 +261,11 @@ export const serverSchema = object({
     pollSeconds: number({ min: 5, max: 3600, integer: true }),
     /** Between readings the connection waits in IDLE, renewed this often (a NOOP where the server has no IDLE). */
     keepAliveSeconds: number({ min: 30, max: 1500, integer: true }),
-    /** A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart. */
-    retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }) }),
+    /**
+     * A mailbox that cannot be reached: tried again after `firstSeconds`, twice as late each time, at most `maxSeconds` apart;
+     * its server knocked at every `probeSeconds` meanwhile (read at once when it answers again).
+     */
+    retry: object({ firstSeconds: number({ min: 1, max: 60 }), maxSeconds: number({ min: 10, max: 3600 }), probeSeconds: number({ min: 1, max: 60 }) }),
     /**
      * The inbox's alarm, once the mailbox has failed for `afterMinutes`, and the one e-mail of it
      * to the notification address; the outage shown for `backShownHours` after it ended.

@@ -12,6 +12,7 @@ import type { ConversationMail, LeadDetail, LeadList, MailboxStatus, ReceivedMai
 import { pathOf } from '../../../platform/inboxRoutes';
 import { validData } from '../../../test/formFixtures';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../../test/adminServer';
+import { Changes } from '../../../platform/server/changes';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../../../test/dovecot';
 import { readerTime } from '../../../test/readerTime';
 import { startSmtp, waitFor, type SmtpReceiver } from '../../../test/receivers';
@@ -796,6 +797,63 @@ run('the agency\u2019s mailbox', () => {
       expect(site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get()).toBe(kept);
     } finally {
       await refused.stop();
+    }
+  });
+});
+
+run('a mailbox back after an outage is read at once, not at the end of the back-off; knocks never add tries to a server that answers', () => {
+  let own: RunningDovecot;
+  beforeAll(async () => {
+    own = await startDovecot();
+  });
+  afterAll(async () => {
+    await own?.remove();
+  });
+
+  /** A reader of `own` whose back-off never ends by itself (only a wake ends it), knocking at the server every few milliseconds. */
+  const backedOff = (url: string, probed: (answered: boolean) => void = () => undefined) =>
+    new MailboxReader(site.app.store, {
+      settings: readMailboxSettings({ IMAP_URL: url }).settings!,
+      dataDir: site.dataDir,
+      agency: [],
+      idle: false,
+      wait: (_ms, woken) => woken,
+      timeoutMs: 5_000,
+      probeMs: 20,
+      probed,
+      log: { warn: () => undefined },
+    });
+
+  it('the mail server is down, then starts again: read again by itself as soon as it answers', async () => {
+    await own.stop();
+    const reader = backedOff(own.url);
+    try {
+      reader.start();
+      await waitFor('a failed reading', () => reader.failuresInARow > 0, { on: [reader.changes] });
+      await own.start();
+      // The back-off would wait for ever here: only the knock that gets an answer ends it.
+      await waitFor('a reading that works, by itself', () => reader.failuresInARow === 0, { on: [reader.changes] });
+    } finally {
+      await reader.stop();
+    }
+  });
+
+  it('a server that answers but refuses the password: the knocks are answered, and the reader is not tried again before its back-off ends', async () => {
+    const wrong = new URL(own.url);
+    wrong.password = 'not-the-password';
+    let knocks = 0;
+    const knocked = new Changes();
+    const reader = backedOff(wrong.href, (answered) => {
+      if (answered) knocks++;
+      knocked.notify();
+    });
+    try {
+      reader.start();
+      await waitFor('the refused reading', () => reader.failuresInARow === 1, { on: [reader.changes] });
+      await waitFor('five answered knocks', () => knocks >= 5, { on: [knocked] });
+      expect(reader.failuresInARow).toBe(1);
+    } finally {
+      await reader.stop();
     }
   });
 });

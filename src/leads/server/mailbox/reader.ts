@@ -12,7 +12,12 @@
  * without a word, at once, and a reading that failed on it is made again on the new one.
  *
  * A mailbox that cannot be reached (down, slow, refusing the password) is tried again after
- * `retry.firstSeconds`, then twice as late each time, at most `retry.maxSeconds` apart; the
+ * `retry.firstSeconds`, then twice as late each time, at most `retry.maxSeconds` apart. During
+ * that wait the reader knocks at the mail server's door every `retry.probeSeconds` (a TCP
+ * connection opened and closed at once: no sign-in, nothing the server counts as a try): once the
+ * server answers after it did not (it was down, and is back), the wait ends and it is read at
+ * once. A server that answers all along (refusing the password, too slow to greet) is left to the
+ * back-off: knocks never make it tried more often. The
  * `mailbox_status` row says when it last read mail and since when it fails. Only once it has
  * failed for `mailbox.alarm.afterMinutes` is the alarm raised: the inbox shows it, and the
  * notification address is mailed once (alarm.ts); the alarm is gone, and the outage recorded,
@@ -25,6 +30,7 @@
  * headers, with a note, and the reading moves past it; one whose headers cannot be read is about
  * no lead the site can tell, and is passed over. Only the mailbox and the database stop a reading.
  */
+import { connect } from 'node:net';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import server from '../../../../config/server';
 import type { MailboxStatus } from '../../model/adminApi';
@@ -82,6 +88,10 @@ export interface ReaderOptions {
   read?: (source: Uint8Array, headers: Email) => Promise<ReadMail>;
   /** Where the alarm is mailed (the notifications' mail settings); without it the alarm is the inbox's only. */
   alarmMail?: AlarmMail;
+  /** How often the mail server is knocked at during a back-off (default: mailbox.retry.probeSeconds); tests shorten it. */
+  probeMs?: number;
+  /** Told of each knock during a back-off: whether the server answered (tests count them). */
+  probed?: (answered: boolean) => void;
   /** The owner's replies from a mail program to a notification's reply address, sent on to the visitor (ownerReplies.ts; their sender proved as the agency's own mails are, by settings.trust). */
   replies?: Pick<OwnerRepliesOptions, 'mail' | 'publicUrl'>;
 }
@@ -115,6 +125,24 @@ const realWait = (ms: number, woken: Promise<void>) =>
     });
   });
 
+/** Whether a TCP connection to the server opens within `timeoutMs` (closed at once: nothing is said on it). */
+function answers(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Errors that say the server was not there (the connection refused, cut, or never made): a knock that gets an answer then means it is back. */
+const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'NoConnection']);
+const unreached = (error: unknown) => UNREACHED.has(String((error as { code?: unknown } | undefined)?.code));
+
 /** The wait before try number `failures + 1` after that many failures in a row. */
 export function backoffMs(failures: number): number {
   return Math.min(retry.firstSeconds * 1000 * 2 ** Math.max(0, failures - 1), retry.maxSeconds * 1000);
@@ -133,6 +161,8 @@ export class MailboxReader {
   private client: ImapFlow | undefined;
   private stopped = false;
   private failures = 0;
+  /** The last failure said the server was not there (unreached): the first knock it answers ends the back-off. */
+  private lastUnreached = false;
   /** The wait before the next try, after a failure (the back-off, never past the moment the alarm is due). */
   private retryMs = 0;
   /**
@@ -184,8 +214,30 @@ export class MailboxReader {
       // Woken during a reading that worked (a mail arrived, the connection closed): again at once.
       if (this.wokenMeanwhile && this.failures === 0) continue;
       const woken = new Promise<void>((resolve) => (this.endWait = resolve));
-      await this.wait(this.failures > 0 ? this.retryMs : pollSeconds * 1000, woken);
+      if (this.failures === 0) await this.wait(pollSeconds * 1000, woken);
+      else await this.backOff(woken);
     }
+  }
+
+  /** The wait after a failure, knocking at the server meanwhile: ended early once it answers after it did not. */
+  private async backOff(woken: Promise<void>): Promise<void> {
+    let over = false;
+    const waited = this.wait(this.retryMs, woken).finally(() => (over = true));
+    const every = this.options.probeMs ?? retry.probeSeconds * 1000;
+    const { host, port } = this.options.settings;
+    let down = this.lastUnreached;
+    void (async () => {
+      while (!over && !this.stopped) {
+        await realWait(every, waited);
+        if (over || this.stopped) return;
+        const answered = await answers(host, port, Math.min(every, this.options.timeoutMs ?? 30_000));
+        if (over || this.stopped) return;
+        this.options.probed?.(answered);
+        if (!answered) down = true;
+        else if (down) return this.wake();
+      }
+    })();
+    await waited;
   }
 
   /** One reading of every folder (serialised: a reading under way is waited for). Answers how many mails it kept. */
@@ -235,6 +287,7 @@ export class MailboxReader {
 
   private succeeded(): void {
     this.failures = 0;
+    this.lastUnreached = false;
     const now = this.clock();
     const previous = statusRow(this.store);
     // Back after an outage that raised the alarm: the alarm is gone, the outage recorded.
@@ -257,6 +310,7 @@ export class MailboxReader {
 
   private failed(error: unknown): void {
     this.failures++;
+    this.lastUnreached = unreached(error);
     const now = this.clock();
     const previous = statusRow(this.store);
     const failingSince = previous?.failingSince ?? now;
