@@ -440,6 +440,9 @@ export default {
     mailReplyLine: '{at}, by {by} from a mail program, sent through the site: {state}',
     // An auto-reply or confirmation held for the day's limit of e-mails to visitors: {at} is when it goes (the next day's start, if that day has room).
     mailHeld: 'Held: the day’s limit of e-mails to visitors was reached. It goes out {at}.',
+    // A mail of the site's to them that their mail server sent back (a delivery report came to the agency's mailbox): its state in historyLine, then the line under it ({at} is replaced).
+    returnedState: 'Not delivered',
+    returned: 'Their mail server sent this e-mail back {at}: it did not reach them. Check their address with them, or reach them another way.',
     // One the site did not send on (config/server.ts notifications.replies): {at} and {from} are replaced, then why.
     notSentLine: '{at}, by {from} from a mail program: not sent to them',
     // {reason} is replaced.

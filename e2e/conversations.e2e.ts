@@ -229,3 +229,65 @@ test('the notification mail is readable at 375 px: a viewport, one column, nothi
   expect(value!.top).toBeGreaterThanOrEqual(label!.bottom - 1);
   await page.screenshot({ path: test.info().outputPath('notification-375.png'), fullPage: true });
 });
+
+test('a reply from the inbox whose mail comes back (a delivery report in the mailbox) says on the lead that it did not reach them, no longer Sent', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, account, base);
+  await page.goto(`${base}/admin/leads/${ids[0]}`);
+  const words = `A reply to a dead address ${randomUUID().slice(0, 8)}.`;
+  const composer = page.getByRole('region', { name: admin.replies.heading });
+  await composer.getByRole('textbox', { name: admin.replies.text }).fill(words);
+  await composer.getByRole('button', { name: admin.replies.send }).click();
+  await waitFor('the reply in the receiver', () => smtp.mails.some((m) => m.email.text?.includes(words)), { on: [smtp.changes] });
+  const reply = smtp.mails.find((m) => m.email.text?.includes(words))!.email;
+  const item = page.getByRole('list', { name: admin.replies.historyHeading }).getByRole('listitem').filter({ hasText: words });
+  await expect(item).toContainText(admin.lead.deliveryStates.sent);
+  await expect(item.getByTestId('mail-returned')).toHaveCount(0);
+  // Her mail server sends it back, as mail servers do: a delivery report naming the reply's Message-ID in the headers it returns.
+  dovecot.deliver(
+    [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
+      `To: ${dovecot.user}`,
+      'Subject: Undelivered Mail Returned to Sender',
+      `Date: ${new Date().toUTCString()}`,
+      `Message-ID: <${randomUUID()}@mx.example.net>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="R"',
+      '',
+      '--R',
+      'Content-Type: text/plain',
+      '',
+      'The mail could not be delivered.',
+      '--R',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.example.net',
+      '',
+      `Final-Recipient: rfc822; ${first}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      '',
+      '--R',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `From: ${reply.from?.address}`,
+      `To: ${first}`,
+      `Subject: ${reply.subject}`,
+      `Message-ID: ${reply.messageId}`,
+      '',
+      '--R--',
+      '',
+    ].join('\r\n'),
+  );
+  // The open lead follows by itself: the reply says it was not delivered, and why, in the owner's words.
+  await expect(item.getByTestId('mail-returned')).toBeVisible({ timeout: 60_000 });
+  await expect(item).toContainText(admin.replies.returnedState);
+  await expect(item).not.toContainText(admin.lead.deliveryStates.sent);
+  await checkScreen(page, 'reply-returned', 1280);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(item.getByTestId('mail-returned')).toBeVisible();
+  await checkScreen(page, 'reply-returned', 375);
+});

@@ -451,6 +451,8 @@ export const adminSchema = object({
     automaticKinds: texts(AUTOMATIC_KINDS),
     mailReplyLine: template(['at', 'by', 'state']),
     mailHeld: template(['at']),
+    returnedState: text(),
+    returned: template(['at']),
     notSentLine: template(['at', 'from']),
     notSentWhy: template(['reason']),
     ...texts(['showQuoted', 'hideQuoted', 'newestFirst']).shape,

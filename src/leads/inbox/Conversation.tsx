@@ -20,7 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import admin from '../../../config/admin';
-import type { ConversationMail, LeadDetail, ReceivedMail, UnsentReply } from '../model/adminApi';
+import type { ConversationMail, LeadDetail, ReceivedMail, UnsentReply, VisitorMail } from '../model/adminApi';
 import { urlOf } from '../../platform/inbox/api';
 import { deliveryStateLabel, fill, formatDate, formatSize, visible } from '../../platform/inbox/format';
 import { ReplyComposer } from './Replies';
@@ -90,6 +90,9 @@ function Unsent({ mail }: { mail: UnsentReply }) {
   );
 }
 
+/** A mail's state in words: sent back by their mail server, else its delivery's. */
+const stateOf = (mail: VisitorMail) => (mail.returnedAt !== null ? t.returnedState : deliveryStateLabel(mail));
+
 /** One e-mail: its subject, who and when (and the delivery's state), its words, its folded quote, its attachments. */
 function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (deliveryId: string) => void }) {
   const theirs = mail.kind === 'answer';
@@ -114,13 +117,18 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
         <>
           <Typography color="text.secondary">
             {mail.kind === 'reply' && mail.via === 'mail'
-              ? fill(t.mailReplyLine, { at: formatDate(mail.createdAt), by: visible(mail.author ?? ''), state: deliveryStateLabel(mail) })
+              ? fill(t.mailReplyLine, { at: formatDate(mail.createdAt), by: visible(mail.author ?? ''), state: stateOf(mail) })
               : fill(t.historyLine, {
                   at: formatDate(mail.createdAt),
                   by: mail.kind === 'autoReply' ? t.autoReply : visible(mail.author ?? ''),
-                  state: deliveryStateLabel(mail),
+                  state: stateOf(mail),
                 })}
           </Typography>
+          {mail.returnedAt !== null && (
+            <Alert severity="error" sx={{ mt: 1 }} data-testid="mail-returned">
+              {fill(t.returned, { at: formatDate(mail.returnedAt) })}
+            </Alert>
+          )}
           {mail.heldUntil !== null && (
             <Typography variant="body2" color="warning.dark" data-testid="mail-held">
               {fill(t.mailHeld, { at: formatDate(mail.heldUntil) })}

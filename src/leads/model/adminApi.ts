@@ -294,6 +294,10 @@ export interface VisitorMail {
   sentAt: number | null;
   /** Held for the day's count of visitors' mails (src/leads/server/notify/visitorMail.ts): when it is due again; null when not held. */
   heldUntil: number | null;
+  /** When their mail server sent it back (a delivery report read from the agency's mailbox: it will never arrive); null when none came. */
+  returnedAt: number | null;
+  /** That report's status ("5.1.1"), when it gave one. */
+  returnedStatus: string | null;
 }
 
 /** An e-mail read from the agency's mailbox (src/leads/server/mailbox): the visitor's answer, or the agency's reply from a mail program. */

@@ -21,7 +21,7 @@ import type Database from 'better-sqlite3';
 import type { Email } from 'postal-mime';
 import server from '../../../config/server';
 import { preparedIn } from '../../platform/server/statements';
-import { automaticOf, isReport, type Automatic } from '../../leads/server/mailbox/automatic';
+import { automaticOf, failureOf, isReport, type Automatic } from '../../leads/server/mailbox/automatic';
 import type { UnsubscribeTokens } from './tokens';
 
 /** A newsletter's Message-ID (queue rows: "nl_" and 20 hex digits) as a mail names it. */
@@ -102,10 +102,9 @@ export function applyReport(
       return 'complaint';
     }
     if (report.kind !== 'deliveryReport') return 'ignored';
-    const statusClass = report.status?.[0];
-    const action = report.action?.toLowerCase();
-    const hard = statusClass === '5' || (statusClass === undefined && action === 'failed');
-    const soft = !hard && (statusClass === '4' || action === 'delayed');
+    const failure = failureOf(report);
+    const hard = failure === 'permanent';
+    const soft = failure === 'temporary';
     if (hard) {
       q.hard.run(row.id);
       q.bounced.run(now, now, row.subscriberId);

@@ -192,6 +192,19 @@ export function automaticOf(email: Pick<Email, 'headers' | 'attachments' | 'from
   return undefined;
 }
 
+/**
+ * What a delivery report says of the mail it is about: `permanent` (status 5.x.x, or action
+ * "failed" without a status: it will never arrive), `temporary` (4.x.x, or "delayed": it may yet),
+ * or undefined (delivered, relayed, or nothing said). The one rule for the newsletter's bounces and a lead's returned mails.
+ */
+export function failureOf(report: { action?: string; status?: string }): 'permanent' | 'temporary' | undefined {
+  const statusClass = report.status?.[0];
+  const action = report.action?.toLowerCase();
+  if (statusClass === '5' || (statusClass === undefined && action === 'failed')) return 'permanent';
+  if (statusClass === '4' || action === 'delayed') return 'temporary';
+  return undefined;
+}
+
 /** Whether a mail's headers say it is a report (its lead may be named only inside it: read it whole to find out). */
 export function isReport(email: Pick<Email, 'headers'>): boolean {
   return token(header(email.headers ?? [], 'content-type')) === 'multipart/report';

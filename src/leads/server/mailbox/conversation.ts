@@ -27,7 +27,7 @@ const statements = preparedIn((db: Database.Database) => ({
   people: db.prepare(`SELECT l2.doc_id FROM leads l JOIN leads l2 ON l2.person = l.person WHERE l.doc_id = ? AND l.person IS NOT NULL`),
   sent: db.prepare(
     `SELECT m.delivery_id AS id, m.doc_id AS docId, m.kind, m.author, m.via, m.subject, m.body AS text, m.created_at AS createdAt, d.state, d.attempts, d.last_error AS lastError, d.sent_at AS sentAt,
-         CASE WHEN m.held_for IS NOT NULL THEN d.next_at END AS heldUntil
+         CASE WHEN m.held_for IS NOT NULL THEN d.next_at END AS heldUntil, m.returned_at AS returnedAt, m.returned_status AS returnedStatus
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(

@@ -956,6 +956,16 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "a mail to a lead's visitor that their mail server sent back: when the delivery report came, and its status",
+    up(db) {
+      db.exec(`
+        -- Set when a delivery report read from the agency's mailbox says the mail will never arrive (src/leads/server/mailbox/record.ts).
+        ALTER TABLE visitor_mails ADD COLUMN returned_at INTEGER;
+        ALTER TABLE visitor_mails ADD COLUMN returned_status TEXT;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */
