@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { fill } from '../../platform/inbox/format';
@@ -19,7 +19,9 @@ const t = admin.content.search;
 export function ContentSearch() {
   const { snapshot, edits } = useContent();
   const [params, setParams] = useSearchParams();
-  const query = params.get('find') ?? '';
+  // The box holds what is typed itself: the address follows it (a navigation, committed later), and
+  // a box fed back from the address lost the keys typed meanwhile ("010 0199" became "119").
+  const [query, setQuery] = useState(() => params.get('find') ?? '');
   const deferred = useDeferredValue(query);
   const { found, more } = useMemo(() => searchContent(snapshot, edits, deferred), [snapshot, edits, deferred]);
   const searched = deferred.trim() !== '';
@@ -31,7 +33,10 @@ export function ContentSearch() {
         label={t.label}
         helperText={t.hint}
         value={query}
-        onChange={(e) => setParams(e.target.value === '' ? {} : { find: e.target.value }, { replace: true })}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setParams(e.target.value === '' ? {} : { find: e.target.value }, { replace: true });
+        }}
         slotProps={{ htmlInput: { 'aria-controls': 'content-search-results' } }}
       />
       <Box id="content-search-results">
