@@ -1191,6 +1191,7 @@ export default {
       href: 'Link',
       alt: 'Text for people who cannot see the picture',
       src: 'Picture',
+      image: 'Picture',
       eyebrow: 'Small line above the heading',
       id: 'Name for links to this section',
       type: 'Kind of section',

@@ -227,6 +227,12 @@ describe('a key path in words', () => {
     ]);
   });
 
+  it("names a section's picture by the one word every screen uses for a picture (the box, the list of what a new page still needs), never by the key it is stored under", () => {
+    const [id, page] = Object.entries(real.pages).find(([, p]) => (p.sections as Json[]).some((s) => s.image !== undefined))!;
+    const index = (page.sections as Json[]).findIndex((s) => s.image !== undefined);
+    expect(placeOf(`config/pages/${id}.ts`, page, ['sections', index, 'image']).at(-1)).toBe(labelOf('src'));
+  });
+
   it('an article fits the sentence: "a heading", "an e-mail", "a FAQ"', () => {
     expect(withArticle('Heading')).toBe('a heading');
     expect(withArticle('E-mail')).toBe('an e-mail');
