@@ -887,6 +887,8 @@ export default {
     conflict: 'Someone published a change while you were editing. Your changes are kept here: reload the content to see theirs, then publish again.',
     contract: 'A developer changes this: it is part of how the site stores what visitors send.',
     ownerOnly: 'Only an owner of the site changes this: it decides what the site accepts from visitors, or who hears of a new lead.',
+    // Under a box whose value the site works out from other content (the About page's WhatsApp button follows the phone number): read-only.
+    fromCode: 'The site works this out from other content and it follows by itself (a WhatsApp link follows the phone number): nothing to change here.',
     add: 'Add',
     // {name} is replaced by what is added ("Add Items").
     addNamed: 'Add to {name}',
@@ -955,6 +957,9 @@ export default {
     uploading: 'Uploading the picture…',
     uploaded: 'The picture was uploaded.',
     uploadFailed: 'The picture could not be uploaded.',
+    // Under Publish when the server refused the publish (what to fix is listed with it), or when it did not answer.
+    publishRefused: 'Nothing was published: fix what is listed here, then publish again.',
+    publishFailed: 'Nothing was published: the site did not answer. Try again in a moment.',
     // {width} and {height} are replaced.
     pictureSize: '{width} × {height} pixels',
     // Where a picture has not been chosen yet.

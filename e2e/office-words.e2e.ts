@@ -22,6 +22,8 @@ import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/schema/text';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
+import { CSRF_HEADER } from '../src/platform/signIn';
+import { adminRoutes } from '../src/platform/inboxRoutes';
 import { publishButton } from './helpers/content';
 import { animationsDone, expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
@@ -144,6 +146,68 @@ test('the phone number is one value: changed once in the contact details, the co
   await page.getByRole('link', { name: t.siteParts.footer, exact: true }).click();
   await expect(page.getByRole('switch', { name: labelOf('showPhone') }).first()).toBeVisible();
   await expect(page.getByRole('form').getByText(number)).toHaveCount(0);
+});
+
+test.describe('a value worked out in code', () => {
+  // The publish the server refuses, on purpose: the browser logs its 400.
+  test.use({ expectedConsoleErrors: /the server responded with a status of 400/ });
+
+  test("a value the site works out from other content (the About page's WhatsApp button follows the phone number): its box is read-only and says so, the search does not offer it; a draft that changes it anyway is refused in words, never as a picture not uploaded", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const ABOUT = 'config/pages/about.ts';
+    const snapshot = (await (await page.request.get(`${base}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+    const about = snapshot.files.find((f) => f.file === ABOUT)!;
+    const sections = (about.value as Json).sections as Json[];
+    const index = sections.findIndex((s) => (s.actions as Json[] | undefined)?.some((a) => String(a.href).startsWith('https://wa.me/')));
+    const action = (sections[index]!.actions as Json[]).findIndex((a) => String(a.href).startsWith('https://wa.me/'));
+    const at = ['sections', index, 'actions', action, 'href'];
+    expect(about.fromCode).toContainEqual(at);
+
+    // The search for the button's link itself, whole, finds no box to change (the phone's boxes hold the number, in another form).
+    const href = String((sections[index]!.actions as Json[])[action]!.href);
+    await page.goto(`${base}/admin/content?${new URLSearchParams({ find: href })}`);
+    await expect(page.getByRole('search').getByRole('status')).not.toBeEmpty({ timeout: CONTENT_READ_MS });
+    await expect(page.getByRole('link', { name: placeOf(ABOUT, about.value, at).join(t.placeJoint), exact: true })).toHaveCount(0);
+
+    // Its box shows the link, read-only, with the line saying why.
+    await open(page, ABOUT, { section: String(index) });
+    const box = field(page, ABOUT, ...at);
+    await expect(box).toBeVisible();
+    await expect(box).not.toBeEditable();
+    await expect(page.getByText(t.fromCode)).toBeVisible();
+    await box.scrollIntoViewIfNeeded();
+    await shot(page, 'from-code-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await box.scrollIntoViewIfNeeded();
+    await shot(page, 'from-code-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A draft that changes it all the same (made before the box was read-only): Publish says nothing was published, and why.
+    const me = (await (await page.request.get(`${base}${adminRoutes.me.path}`)).json()) as { csrfToken: string };
+    const changed = JSON.parse(JSON.stringify(about.value)) as Json;
+    changed.sections[index].actions[action].href = 'https://wa.me/442079460999';
+    const saved = await page.request.post(`${base}${contentRoutes.contentDraftSave.path}`, {
+      data: { file: ABOUT, value: changed, base: snapshot.revision },
+      headers: { [CSRF_HEADER]: me.csrfToken },
+    });
+    expect(saved.status()).toBe(200);
+    try {
+      await open(page, ABOUT, { section: String(index) });
+      await publishButton(page, ABOUT).click();
+      const refused = page.getByRole('alert').filter({ hasText: t.publishRefused });
+      await expect(refused).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText(t.uploadFailed)).toHaveCount(0);
+      await shot(page, 'publish-refused-1280');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect(refused).toBeVisible();
+      await shot(page, 'publish-refused-375');
+    } finally {
+      // Only this page's draft: the other tests of this account keep theirs.
+      await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: ABOUT }, headers: { [CSRF_HEADER]: me.csrfToken } });
+    }
+  });
 });
 
 test("a list adds by the name of what it holds; the search says a link by its page's title and finds no picture by its file", async ({ page }) => {

@@ -230,7 +230,7 @@ function usePublishItem(file: string) {
       await reload();
     } catch (error) {
       if (error instanceof PublishRefused && error.problems.length > 0) setServerProblems(error.problems);
-      setPublishing({ kind: 'failed', message: (error as Error).message || t.uploadFailed });
+      setPublishing({ kind: 'failed', message: (error as Error).message || t.publishFailed });
     }
   };
   return { publishing, setPublishing, serverProblems, setServerProblems, pressed, press, onPublish };
@@ -435,6 +435,7 @@ function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: Item
             )
           }
           {...(partLabel !== undefined ? { label: partLabel } : {})}
+          fromCode={snapshot.files.find((f) => f.file === file)?.fromCode}
           uploadImage={upload}
         />
       )}

@@ -37,6 +37,8 @@ export interface EditorEnv {
   role: AdminRole;
   /** Inside a group only an owner changes, drawn for an editor: every box in it is read-only. */
   locked?: boolean;
+  /** The values the file works out in its code (ContentFile.fromCode), by pathKey: read-only, said under their boxes. */
+  fromCode?: ReadonlySet<string>;
   /** The checker's sentences, by pathKey of the key they are about. */
   problems: ReadonlyMap<string, readonly string[]>;
   /** Every address a link may lead to: config/routes.ts's (aliases too), the office's pages, the articles (src/content/editor/sitePages.ts). */

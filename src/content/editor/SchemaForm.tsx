@@ -10,7 +10,7 @@ import type { AdminRole } from '../../platform/roles';
 import { ScreenReaderText } from '../../site/ui/ScreenReaderText';
 import { EditorEnvContext, problemsByPath, type EditorEnv, type Question, type SitePage } from './EditorEnv';
 import { ObjectFields, SchemaField } from './fields';
-import { getAt, isRecord, labelOf, setAt } from './schemaValues';
+import { getAt, isRecord, labelOf, pathKey, setAt } from './schemaValues';
 
 export interface SchemaFormProps {
   file: string;
@@ -33,6 +33,8 @@ export interface SchemaFormProps {
   label?: string;
   /** Draws the file's sections as an outline, each opened at this address (EditorEnv.openSection). */
   openSection?: EditorEnv['openSection'];
+  /** The key paths of the values the file works out in its code (ContentFile.fromCode): read-only. */
+  fromCode?: readonly Path[];
 }
 
 function schemaAt(schema: Schema<unknown>, path: Path): Schema<unknown> {
@@ -60,6 +62,7 @@ export function SchemaForm({
   uploadImage,
   openSection,
   label,
+  fromCode,
 }: SchemaFormProps) {
   const [announcement, setAnnouncement] = useState('');
   // The same words twice in a row are said again: the region is emptied first.
@@ -101,8 +104,9 @@ export function SchemaForm({
       announce,
       uploadImage,
       ...(openSection ? { openSection } : {}),
+      ...(fromCode && fromCode.length > 0 ? { fromCode: new Set(fromCode.map(pathKey)) } : {}),
     }),
-    [file, at.join('/'), role, problems, pages, formIds, formNames, questions, announce, uploadImage, openSection], // eslint-disable-line react-hooks/exhaustive-deps
+    [file, at.join('/'), role, problems, pages, formIds, formNames, questions, announce, uploadImage, openSection, fromCode], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const part = schemaAt(schema, at);
   const change = (next: unknown) => onChange(setAt(value, at, next));

@@ -36,7 +36,7 @@ export async function publish(baseRevision: string, changes: ContentChange[]): P
     const body = (await response.json().catch(() => null)) as { problems?: ContentProblem[]; message?: string } | null;
     throw new PublishRefused(
       response.status,
-      response.status === 409 ? (body?.message ?? admin.content.conflict) : (body?.message ?? ''),
+      response.status === 409 ? (body?.message ?? admin.content.conflict) : (body?.message ?? admin.content.publishRefused),
       body?.problems ?? [],
     );
   }

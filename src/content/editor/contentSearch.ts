@@ -107,8 +107,12 @@ export function searchContent(snapshot: ContentSnapshot, edits: Edits, query: st
     const schema = entry.at !== undefined && fileSchema.meta.kind === 'object' ? fileSchema.meta.shape[entry.at] : fileSchema;
     const start = entry.at !== undefined ? [entry.at] : [];
     const boxes = new Map<string, Found>();
+    // A value the file works out in its code is not a place to change: it follows what it is made from (found there).
+    const fromCode = snapshot.files.find((f) => f.file === entry.file)?.fromCode ?? [];
+    const worked = (path: Path) => fromCode.some((code) => code.length <= path.length && code.every((key, i) => path[i] === key));
     for (const [path, text, alsoFound] of textsOf(schema, entry.at !== undefined && isRecord(value) ? value[entry.at] : value, start, targets)) {
       if (!holds(text, q) && !(alsoFound !== undefined && holds(alsoFound, q))) continue;
+      if (worked(path)) continue;
       const box = boxPathOf(entry.file, value, path);
       const key = JSON.stringify(box);
       if (boxes.has(key)) continue;

@@ -27,7 +27,7 @@ import { EditorEnvContext, ownerLocked, useEditorEnv, useLocked, useProblems } f
 import { Group, useHelper, type FieldProps } from './fieldFrame';
 import { ImageField } from './ImageField';
 import { ListEditor } from './ListEditor';
-import { emptyValue, fieldId, isRecord, labelOf, setAt, variantOf } from './schemaValues';
+import { emptyValue, fieldId, isRecord, labelOf, pathKey, setAt, variantOf } from './schemaValues';
 import { linkModeOf, pageOfLink } from './sitePages';
 
 const t = admin.content;
@@ -602,7 +602,7 @@ const editorOf = ({ meta }: Schema<unknown>): ComponentType<FieldProps> =>
 export function SchemaField(props: FieldProps) {
   const env = useEditorEnv();
   const Editor = editorOf(props.schema);
-  if (!env.locked && ownerLocked(props.schema, env) && props.schema.meta.kind !== 'list') {
+  if (!env.locked && ((ownerLocked(props.schema, env) && props.schema.meta.kind !== 'list') || env.fromCode?.has(pathKey(props.path)))) {
     return (
       <EditorEnvContext.Provider value={{ ...env, locked: true }}>
         <Editor {...props} />

@@ -150,6 +150,8 @@ export interface ContentChange {
 export interface ContentFile {
   file: string;
   value: unknown;
+  /** The key paths of the values the file works out in its code (src/content/server/write.ts codePathsOf): read-only in the editor, left out of its search. */
+  fromCode?: (string | number)[][];
 }
 
 /** An account's unpublished value of a file, kept on the server as it is typed. */

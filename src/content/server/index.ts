@@ -22,6 +22,8 @@ import { contentFiles, loadContent, publicFiles } from './site';
 import { publishRefusal } from './publishWords';
 import { outdatedDrafts } from './outdated';
 import { TaskQueue } from './taskQueue';
+import { readTextOrNothing } from './atomicFiles';
+import { codePathsOf } from './write';
 
 export interface ContentOptions {
   publisher: Publisher;
@@ -187,7 +189,12 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
       const all = options.drafts?.all() ?? [];
       const outdated = await outdatedDrafts(site.siteDir, all, revision);
       const drafts = all.map((d) => ({ ...draftAnswer(d), ...(outdated.has(d) ? { outdated: true as const } : {}) }));
-      return answer({ revision, files: contentFiles(loaded), publicFiles: publicFiles(site), drafts });
+      const files = contentFiles(loaded).map((f) => {
+        const source = readTextOrNothing(path.join(site.siteDir, f.file));
+        const fromCode = source === undefined ? [] : codePathsOf(source);
+        return fromCode.length > 0 ? { ...f, fromCode } : f;
+      });
+      return answer({ revision, files, publicFiles: publicFiles(site), drafts });
     },
     contentCheck: async (request, reply, who, answer) => {
       const changes = changesOf(request.body);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { diffValues } from '../model/contentDiff';
 import { loadRealConfig, projectDir } from '../../test/realConfig';
 import { configModules } from './configModules';
-import { editSource, isNewFileAllowed, newFileSource, UnwritableEdit } from './write';
+import { codePathsOf, editSource, isNewFileAllowed, newFileSource, UnwritableEdit } from './write';
 
 const source = (file: string) => readFileSync(path.join(projectDir, file), 'utf8');
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -125,4 +125,34 @@ it("a new article's file is written as a person would (its type named; text stay
     `-  title: 'An article\\'s <b>title</b>',`,
     "+  title: 'Another title',",
   ]);
+});
+
+it('names the values a file works out in its code, each by its key path (the whole list where a spread makes its places unknown), and exactly those its edits are refused for', () => {
+  const source = [
+    "import site from '../site';",
+    "const CHAT = `https://wa.me/${site.contact.phone.href.replace(/\\D/g, '')}`;",
+    'const shared = [{ label: "a" }];',
+    'export default {',
+    "  title: 'Plain',",
+    '  sections: [',
+    "    { heading: 'One', actions: [{ label: 'Chat', href: CHAT }] },",
+    "    { heading: `Two ${1 + 1}`, items: [...shared, { label: 'b' }] },",
+    "    { heading: 'Three', count: -1, on: true, none: null },",
+    '  ],',
+    '};',
+    '',
+  ].join('\n');
+  expect(codePathsOf(source)).toEqual([
+    ['sections', 0, 'actions', 0, 'href'],
+    ['sections', 1, 'heading'],
+    ['sections', 1, 'items'],
+  ]);
+  expect(() =>
+    editSource('config/pages/x.ts', source, [{ op: 'set', path: ['sections', 0, 'actions', 0, 'href'], before: '', after: 'https://wa.me/1' }]),
+  ).toThrow(UnwritableEdit);
+  expect(editSource('config/pages/x.ts', source, [{ op: 'set', path: ['sections', 2, 'heading'], before: 'Three', after: 'Drei' }])).toContain(
+    "heading: 'Drei'",
+  );
+  // A file not written as { … } after export default names none.
+  expect(codePathsOf('export default makePage();')).toEqual([]);
 });

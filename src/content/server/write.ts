@@ -238,6 +238,42 @@ export function editSource(file: string, source: string, edits: readonly Edit[])
   return source.slice(0, pos(root).start) + render(writing, root, []) + source.slice(pos(root).end);
 }
 
+const codePathsCache = new Map<string, KeyPath[]>();
+
+/**
+ * The key paths of a file's values that it works out in its code (a name defined above the export,
+ * an import, a template with a value in it, a spread): no edit of them is written (refuse, below),
+ * so the editor shows their boxes read-only and its search leaves them out. A file not written as
+ * { … } after "export default", or that cannot be read, names none (its edits are refused whole).
+ */
+export function codePathsOf(source: string): KeyPath[] {
+  const cached = codePathsCache.get(source);
+  if (cached) return cached;
+  const found: KeyPath[] = [];
+  const walk = (node: AstNode | undefined, at: KeyPath): void => {
+    const inner = unwrap(node);
+    if (!inner) return;
+    if (inner.type === 'ObjectExpression') {
+      const properties = inner.properties as AstNode[];
+      if (properties.some((p) => (p.type !== 'ObjectProperty' && p.type !== 'Property') || keyName(p) === undefined)) found.push(at);
+      else for (const p of properties) walk(p.value as AstNode, [...at, keyName(p)!]);
+    } else if (inner.type === 'ArrayExpression') {
+      const elements = inner.elements as (AstNode | null)[];
+      if (elements.some((e) => !e || e.type === 'SpreadElement')) found.push(at);
+      else elements.forEach((e, i) => walk(e!, [...at, i]));
+    } else if (!isPlainData(inner)) found.push(at);
+  };
+  try {
+    const root = unwrap((parseModule(source).exports.default as Proxy).$ast);
+    if (root?.type === 'ObjectExpression') walk(root, []);
+  } catch {
+    // Not readable as a module: nothing named here (its publish says why).
+  }
+  if (codePathsCache.size > 200) codePathsCache.clear();
+  codePathsCache.set(source, found);
+  return found;
+}
+
 /** One file being written: its text, and where each edit applies (planEdits). */
 interface Writing {
   readonly file: string;
