@@ -33,7 +33,7 @@ import type { NotifyOptions } from '../../leads/server/notify';
 import { notificationsPlugin } from '../../leads/server/notify/plugin';
 import { mailboxPlugin } from '../../leads/server/mailbox/plugin';
 import type { ReaderOptions } from '../../leads/server/mailbox/reader';
-import { createNewsletter, newsletterMailClaim, registerNewsletter, type NewsletterOptions } from '../../newsletter/server';
+import { newsletterMailClaim, registerNewsletter, type NewsletterOptions } from '../../newsletter/server';
 import { newsletterPlugin } from '../../newsletter/server/plugin';
 import type { CaddyAdmin } from '../../content/server/caddyAdmin';
 import type { LiveSite } from '../../content/server/liveBuild';
@@ -196,22 +196,28 @@ export async function buildApp({
 
   const store = await openData(app, dataDir, clock);
   const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
-  // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data folder.
-  const newsletter = createNewsletter({ store, dataDir, clock, publicUrl });
-  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
-  whenLeadStored(store, clock, newsletter);
 
   // The workers, stopped in the reverse order: the mailbox's reader before the notifications it
   // hands answers to, each of them before the database closes.
   if (notifications) await app.register(notificationsPlugin, { ...log, repliesRead: mailbox !== undefined, rateLimitFactor, ...notifications });
-  // The newsletter's send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
+  // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data folder, and
+  // its send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
   const sender = notifications?.settings.sender;
-  if (sender) await app.register(newsletterPlugin, { newsletter, sender, publicUrl, clock, log: logger ? app.log : console, ...sending });
+  await app.register(newsletterPlugin, {
+    dataDir,
+    clock,
+    publicUrl,
+    ...(siteDir ? { siteDir } : {}),
+    ...(sender ? { sending: { sender, publicUrl, clock, log: logger ? app.log : console, ...sending } } : {}),
+  });
+  const newsletter = app.newsletter;
+  // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
+  whenLeadStored(store, clock, newsletter);
   if (mailbox)
     // The newsletter's mails (reports, answers, unsubscribes) are claimed before the leads'.
     await app.register(mailboxPlugin, {
       dataDir,
-      reader: { claims: [newsletterMailClaim], ...mailbox },
+      reader: { claims: [newsletterMailClaim(newsletter)], ...mailbox },
       ...(notifications ? { notify: notifications.settings } : {}),
       publicUrl,
       ...log,
@@ -224,7 +230,7 @@ export async function buildApp({
   const proofLimits = createClientLimits(server.proofOfWork.perClient, server.limits.ipv6ClientBits, rateLimitFactor, clock);
   await registerApi(app, { store, dataDir, limits, proof, proofLimits });
   // The newsletter's links: the confirmation's page and POST, the unsubscribe's page and one-click POST (their signed tokens are their credentials).
-  await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor, ...(siteDir ? { siteDir } : {}) });
+  await registerNewsletter(app, { newsletter, store, clock, limits, rateLimitFactor });
   registerVisits(app, { store, clock, rateLimitFactor });
   registerHealth(app, { store, dataDir, clock });
   // The build served, and the content editor's publishes and scheduled publishes (SITE_DIR).

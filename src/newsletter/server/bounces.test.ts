@@ -19,7 +19,6 @@ import { seedSubscribers, subscriberState } from '../../test/newsletter';
 import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../test/receivers';
 import { readNotifySettings } from '../../leads/server/notify';
 import { readMailboxSettings } from '../../leads/server/mailbox/settings';
-import { newsletterQueueOf } from '.';
 
 const run = hasDovecot || process.env.CI ? describe : describe.skip;
 if (!hasDovecot && !process.env.CI) console.warn(noDovecot);
@@ -189,7 +188,7 @@ run('reports from the agency\u2019s mailbox', () => {
     expect((await owner.change('POST', pathOf('newsletterSend', { id: String(newsletter.id) }), { json: { revision: newsletter.revision } })).status).toBe(200);
     const sent = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address) && m.email.subject === 'Our news');
     await waitFor('the newsletter to everyone', () => people.every((p) => sent(p)), { on: [smtp.changes] });
-    await newsletterQueueOf(site.app.store)!.idle();
+    await site.app.newsletter.queue!.idle();
     // Each leaves with the agency's mailbox (which the site reads) as its envelope's sender: the reports below come home there, whatever MAIL_FROM is.
     const agency = siteConfig.contact.email.href.replace(/^mailto:/, '');
     for (const person of people) expect(sent(person)!.envelope.from).toBe(agency);

@@ -3,8 +3,10 @@
  * (docs/inbox.md "Newsletter subscribers") and the newsletters written and sent to them ("The
  * newsletter"). What the rest of the server uses:
  *
- * - `createNewsletter({ store, dataDir, clock, publicUrl })`, once per app: the tokens of both of
- *   its links (tokens.ts: a key of the server's secret for each purpose, read once), the erasure of
+ * - `createNewsletter({ store, dataDir, clock, publicUrl, siteDir })`, once per app (its plugin,
+ *   plugin.ts, decorates the app with it: `app.newsletter`): the tokens of both of its links
+ *   (tokens.ts: a key of the server's secret for each purpose, read once), the site's uploads
+ *   folder (the pictures its texts may show), its send queue while it runs, the erasure of
  *   a person's subscription (src/leads/server/privacy.ts erasesWithPerson: the subscriber row, and
  *   with it their rows of the send queue), and the store's insert hook of a sign-up:
  *   - a sign-up in the newsletter box (the form config/site.ts footer.newsletter shows) is stored as
@@ -20,19 +22,21 @@
  * - `registerNewsletter(app, …)`: the confirmation link's page and POST (confirmPage.ts), the
  *   unsubscribe link's page and one-click POST (unsubscribe.ts), and the pictures of the
  *   newsletters' texts;
- * - `startNewsletter(store, …)`: the send queue's worker (queue.ts), once the database is open
+ * - `startNewsletter(store, newsletter, …)`: the send queue's worker (queue.ts, as `newsletter.queue`), once the database is open
  *   (plugin.ts, the part of the server src/apps/server/app.ts registers, which stops it when the
  *   server closes), when the mail settings are there (SMTP_URL, MAIL_FROM); without them
  *   newsletters are written and previewed, and the inbox says that sending is not set up;
  * - the inbox's routes: `newsletterHandlers` (routes.ts: the newsletters) and admin.ts (the subscribers);
- * - `newsletterMailClaim` (reports.ts): the mailbox's reader (given it by src/apps/server/app.ts)
+ * - `newsletterMailClaim(newsletter)` (reports.ts): the mailbox's reader (given it by src/apps/server/app.ts)
  *   hands over what is the newsletter's (reports on it, answers to it, mailto: unsubscribes).
  */
 import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
 import server from '../../../config/server';
 import type { SiteConfig } from '../../site/model/siteSchema';
 import { formNamed, senderFields } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
+import { UPLOADS_PATH } from '../../platform/uploads';
 import { sourceOf } from '../../site/model/attribution';
 import { fill } from '../../schema/text';
 import { sessionSecret } from '../../platform/server/accounts/secret';
@@ -67,21 +71,14 @@ export function confirmationText(site: SiteConfig, link: string): string {
   return [words.text.trim(), `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays }).trim()].join('\n\n');
 }
 
-const queues = new WeakMap<Store, NewsletterQueue>();
-const tokensByStore = new WeakMap<Store, NewsletterTokens>();
-
-/** The store's send queue, when sending is set up. */
-export const newsletterQueueOf = (store: Store): NewsletterQueue | undefined => queues.get(store);
-
-/** The store's newsletter tokens (createNewsletter makes them; undefined for a store without the app: a tool, a test). */
-export const newsletterTokensOf = (store: Store): NewsletterTokens | undefined => tokensByStore.get(store);
-
-/** The newsletter's claim on the mails the mailbox's reader reads (reports.ts), before the leads'. */
-export const newsletterMailClaim: MailClaim<NonNullable<NewsletterClaim>> = {
-  claimOf: (headers) => newsletterClaimOf(headers),
-  readWhole: (claim) => claim === 'maybeReport',
-  take: (store, claim, email, mailId, now) => takeNewsletterMail(store.db, claim, email, mailId, newsletterTokensOf(store)?.unsubscribe, now),
-};
+/** The newsletter's claim on the mails the mailbox's reader reads (reports.ts), before the leads': unsubscribes checked with its tokens. */
+export function newsletterMailClaim(newsletter: Newsletter): MailClaim<NonNullable<NewsletterClaim>> {
+  return {
+    claimOf: (headers) => newsletterClaimOf(headers),
+    readWhole: (claim) => claim === 'maybeReport',
+    take: (store, claim, email, mailId, now) => takeNewsletterMail(store.db, claim, email, mailId, newsletter.tokens.unsubscribe, now),
+  };
+}
 
 export interface CreateOptions {
   store: Store;
@@ -90,6 +87,8 @@ export interface CreateOptions {
   clock: () => number;
   /** The site's public address (PUBLIC_URL): the links start with it. */
   publicUrl: string;
+  /** The site folder (SITE_DIR): the pictures of the newsletters' texts are its uploads. */
+  siteDir?: string;
 }
 
 export interface Newsletter {
@@ -97,16 +96,21 @@ export interface Newsletter {
   signedUp(inserted: Inserted): void;
   /** The confirmation and unsubscribe links' tokens. */
   tokens: NewsletterTokens;
+  /** The site's uploads folder (SITE_DIR's): the pictures the newsletters may show; none without a site folder. */
+  uploads: string | undefined;
+  /** The send queue, while it runs (startNewsletter: only when sending is set up). */
+  queue: NewsletterQueue | undefined;
 }
 
-export function createNewsletter({ store, dataDir, clock, publicUrl }: CreateOptions): Newsletter {
+export function createNewsletter({ store, dataDir, clock, publicUrl, siteDir }: CreateOptions): Newsletter {
   const tokens = newsletterTokens(sessionSecret(dataDir).secret);
-  tokensByStore.set(store, tokens);
   // An erasure of a person deletes their rows of the send queue, then their subscription.
   erasesWithPerson(newsletterMailsOfPerson);
   erasesWithPerson(subscriptionsOfPerson);
   return {
     tokens,
+    uploads: siteDir ? path.join(siteDir, 'public', UPLOADS_PATH) : undefined,
+    queue: undefined,
     signedUp({ docId, collection, document, spam, attribution, client }) {
       if (spam) return;
       const site = newsletterSite();
@@ -140,27 +144,25 @@ export interface RegisterOptions {
   limits: RequestLimits;
   /** Tests and benchmarks raise the unsubscribe link's limit (RATE_LIMIT_FACTOR). */
   rateLimitFactor?: number;
-  /** The site folder (SITE_DIR): the pictures of the newsletters' texts are its uploads. */
-  siteDir?: string;
 }
 
 /** The confirmation link's page and POST, the unsubscribe link's page and one-click POST, and the pictures of the newsletters' texts. */
-export async function registerNewsletter(app: FastifyInstance, { newsletter, store, clock, limits, rateLimitFactor, siteDir }: RegisterOptions): Promise<void> {
+export async function registerNewsletter(app: FastifyInstance, { newsletter, store, clock, limits, rateLimitFactor }: RegisterOptions): Promise<void> {
   registerConfirm(app, { tokens: newsletter.tokens.confirm, store, clock, limits });
   await registerUnsubscribe(app, { store, tokens: newsletter.tokens.unsubscribe, clock, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }) });
   // The pictures of the newsletters' texts (pictures.ts): an upload a newsletter shows, by its name.
-  registerNewsletterPictures(app, { store, clock, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }), ...(siteDir ? { siteDir } : {}) });
+  registerNewsletterPictures(app, { store, clock, uploads: newsletter.uploads, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }) });
 }
 
 export type NewsletterOptions = Omit<QueueOptions, 'tokens'>;
 
-/** Starts the send queue's worker for this store (the sending a crash cut off goes on first), its links signed with the newsletter's tokens; answers its stop. */
+/** Starts the send queue's worker for this store (the sending a crash cut off goes on first), its links signed with the newsletter's tokens, as the newsletter's queue; answers its stop. */
 export function startNewsletter(store: Store, newsletter: Newsletter, options: NewsletterOptions): () => Promise<void> {
   const queue = new NewsletterQueue(store, { ...options, tokens: newsletter.tokens.unsubscribe });
-  queues.set(store, queue);
+  newsletter.queue = queue;
   queue.start();
   return async () => {
     await queue.stop();
-    queues.delete(store);
+    if (newsletter.queue === queue) newsletter.queue = undefined;
   };
 }

@@ -28,7 +28,6 @@ import { addAccount, Client, PASSWORD, startServer, type TestServer } from '../.
 import { dkimResolver, loadDkimVerify, makeDkimKey, seedSubscribers, subscriberState, type DkimKey } from '../../test/newsletter';
 import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../test/receivers';
 import { readNotifySettings } from '../../leads/server/notify';
-import { newsletterQueueOf } from '.';
 import { applyReport } from './reports';
 import { renderNewsletter } from './render';
 import { newsletterTokens, tokenKey } from './tokens';
@@ -153,7 +152,7 @@ describe('sending', () => {
     expect(answered.state).toBe('sending');
     expect(answered.figures.readers).toBe(readers.length);
     await waitFor('three mails', () => s.smtp.mails.length >= 3, { on: [s.smtp.changes] });
-    await newsletterQueueOf(s.server.app.store)!.idle();
+    await s.server.app.newsletter.queue!.idle();
     expect(
       s.smtp.mails
         .map((m) => m.envelope.to)
@@ -281,7 +280,7 @@ describe('sending', () => {
     // Its time comes (the server's clock moves on), the queue looks.
     const before = s.smtp.mails.length;
     s.server.clock.now += 600_001;
-    newsletterQueueOf(s.server.app.store)!.wake();
+    s.server.app.newsletter.queue!.wake();
     await waitFor('the scheduled newsletter', () => s.smtp.mails.length === before + 3, { on: [s.smtp.changes] });
     expect(
       s.smtp.mails
@@ -560,7 +559,7 @@ describe('refusals, bounces and complaints', () => {
     const made = await create(s.owner, 'refusals');
     expect((await sendNow(s.owner, made.id)).status).toBe(200);
     await waitFor('the retried mail', () => s.smtp.mails.some((m) => m.envelope.to.includes('later@example.net')), { on: [s.smtp.changes] });
-    await newsletterQueueOf(s.server.app.store)!.idle();
+    await s.server.app.newsletter.queue!.idle();
     expect(s.smtp.mails.map((m) => m.envelope.to[0]).sort()).toEqual(['fine@example.net', 'later@example.net']);
     const row = db
       .prepare("SELECT attempts FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id WHERE s.email = 'later@example.net'")
@@ -574,7 +573,7 @@ describe('refusals, bounces and complaints', () => {
     const before = s.smtp.mails.length;
     expect((await sendNow(s.owner, next.id)).status).toBe(200);
     await waitFor('the second newsletter', () => s.smtp.mails.length === before + 2, { on: [s.smtp.changes] });
-    await newsletterQueueOf(s.server.app.store)!.idle();
+    await s.server.app.newsletter.queue!.idle();
     expect((await detail(s.owner, next.id)).figures.readers).toBe(2);
   });
 
@@ -587,8 +586,8 @@ describe('refusals, bounces and complaints', () => {
     const made = await create(s.owner, 'pooled');
     expect((await sendNow(s.owner, made.id)).status).toBe(200);
     await waitFor('30 mails', () => s.smtp.mails.length === 30, { on: [s.smtp.changes] });
-    await newsletterQueueOf(s.server.app.store)!.idle();
-    expect(newsletterQueueOf(s.server.app.store)!.maxUnderWay).toBe(3);
+    await s.server.app.newsletter.queue!.idle();
+    expect(s.server.app.newsletter.queue!.maxUnderWay).toBe(3);
     expect(new Set(s.smtp.mails.map((m) => m.envelope.to[0])).size).toBe(30);
   });
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import server from '../../../config/server';
-import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
+import { UPLOAD_NAME } from '../../platform/uploads';
 import type { Store } from '../../platform/server/store/store';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { preparedIn } from '../../platform/server/statements';
@@ -21,30 +21,22 @@ import { routeOf, type RouteTypes } from '../../platform/server/contracts';
 /** Whether an upload is shown in a newsletter: one row by its key. */
 const pictureShown = preparedIn((db) => db.prepare('SELECT 1 FROM newsletter_pictures WHERE name = ? LIMIT 1').pluck());
 
-/** Each store's uploads folder (SITE_DIR's), once the picture route is registered. */
-const uploadsByStore = new WeakMap<Store, string>();
-
-/** Whether a picture of this name was uploaded for the site (its uploads folder): none without a site folder. */
-export const newsletterUploadsOf =
-  (store: Store): UploadExists =>
-  (name) => {
-    const folder = uploadsByStore.get(store);
-    return folder !== undefined && UPLOAD_NAME.test(name) && existsSync(path.join(folder, name));
-  };
+/** Whether a picture of this name was uploaded for the site (in its uploads folder, the newsletter's `uploads`): none without a site folder. */
+export const uploadExistsIn =
+  (folder: string | undefined): UploadExists =>
+  (name) =>
+    folder !== undefined && UPLOAD_NAME.test(name) && existsSync(path.join(folder, name));
 
 export interface PictureOptions {
   store: Store;
   clock: () => number;
   /** Tests and benchmarks raise the limit (RATE_LIMIT_FACTOR). */
   rateLimitFactor?: number;
-  /** The site folder (SITE_DIR): its uploads are the pictures. */
-  siteDir?: string;
+  /** The site's uploads folder (SITE_DIR's: the newsletter's `uploads`): the pictures; none without a site folder. */
+  uploads: string | undefined;
 }
 
-export function registerNewsletterPictures(app: FastifyInstance, { store, clock, rateLimitFactor = 1, siteDir }: PictureOptions): void {
-  const uploads = siteDir ? path.join(siteDir, 'public', UPLOADS_PATH) : undefined;
-  if (uploads) uploadsByStore.set(store, uploads);
-  else uploadsByStore.delete(store);
+export function registerNewsletterPictures(app: FastifyInstance, { store, clock, rateLimitFactor = 1, uploads }: PictureOptions): void {
   const rate = server.newsletter.picturesRate;
   const limiter = createLimiter({ requests: rate.requests * rateLimitFactor, perSeconds: rate.perSeconds }, clock);
   const notFound = { message: server.messages.unknownAddress };

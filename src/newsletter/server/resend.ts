@@ -11,16 +11,16 @@ import { dropHeldMails } from '../../leads/server/notify/visitorMail';
 import { sendConfirmation } from '../../leads/server/notify';
 import type { Store } from '../../platform/server/store/store';
 import type { SubscriberSummary } from '../model/subscribers';
-import { confirmationText, newsletterTokensOf } from '.';
+import { confirmationText } from '.';
+import type { NewsletterTokens } from './tokens';
 import { newsletterSite } from './site';
 import { holdConfirmation, subscriberById, UNCONFIRMED_MS } from './subscribers';
 
 /** What the owner's button did: the subscriber afterwards, or why nothing was sent. */
 export type Resent = { subscriber: SubscriberSummary } | 'unknown' | 'notWaiting' | 'today' | 'off';
 
-export function resendConfirmation(store: Store, id: string, publicUrl: string): Resent {
+export function resendConfirmation(store: Store, id: string, publicUrl: string, tokens: NewsletterTokens | undefined): Resent {
   if (!/^[1-9]\d{0,15}$/.test(id)) return 'unknown';
-  const tokens = newsletterTokensOf(store);
   const resend = store.db.transaction((): Resent => {
     const row = subscriberById(store.db, Number(id));
     const docId = row && (store.db.prepare('SELECT doc_id FROM subscribers WHERE id = ?').pluck().get(row.id) as string | null);

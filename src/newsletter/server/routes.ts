@@ -32,8 +32,8 @@ import {
   unscheduleNewsletter,
 } from './newsletters';
 import { personalMail } from './render';
-import { newsletterQueueOf, newsletterTokensOf } from './index';
-import { newsletterUploadsOf } from './pictures';
+import type { Newsletter } from './index';
+import { uploadExistsIn } from './pictures';
 import { UNSUBSCRIBE_PATH } from '../model/newsletterApi';
 
 const messages = server.newsletter.messages;
@@ -42,6 +42,8 @@ export interface NewsletterRouteOptions {
   store: Store;
   clock: () => number;
   publicUrl: string;
+  /** The app's newsletter (its plugin, plugin.ts): its tokens, its uploads folder, its send queue while it runs. */
+  newsletter: Newsletter;
 }
 
 /** A request of a newsletter route, as its contract (newsletterApi.ts) types it. */
@@ -63,11 +65,11 @@ function detailOr(reply: FastifyReply, answer: (detail: NewsletterDetail) => Fas
   return json(reply, result.status, { message: result.message, ...(result.newsletter ? { newsletter: result.newsletter } : {}) });
 }
 
-export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteOptions): Handlers {
+export function newsletterHandlers({ store, clock, publicUrl, newsletter }: NewsletterRouteOptions): Handlers {
   const tests = createLimiter(server.newsletter.testRate, clock);
   // An account's saves (new drafts and changes), as the content editor's drafts are held.
   const saves = createLimiter(server.newsletter.drafts.rate, clock);
-  const uploads = newsletterUploadsOf(store);
+  const uploads = uploadExistsIn(newsletter.uploads);
   /** Takes one save of the account: undefined when it may, else the refusal already sent. */
   const tooFast = (reply: FastifyReply, account: string) => {
     const wait = saves.take(account);
@@ -77,7 +79,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
   };
   return {
     newsletters: (_request, _reply, _account, answer) => {
-      const queue = newsletterQueueOf(store);
+      const queue = newsletter.queue;
       const list: NewsletterList = {
         newsletters: listNewsletters(store.db),
         confirmed: confirmedCount(store.db),
@@ -120,11 +122,11 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       if (problem) return answer({ subject: shown, html: '', text: '', problem: fill(messages.badBody, { error: problem }) });
       const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
-      const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
+      const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletter.tokens.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
       return answer(personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample));
     },
     newsletterTest: async (request, reply, account) => {
-      const queue = newsletterQueueOf(store);
+      const queue = newsletter.queue;
       if (!queue) return fail(reply, 409, messages.mailOff);
       const found = newsletterOf(store.db, idOf(request));
       if (!found) return fail(reply, 404, messages.unknownNewsletter);
@@ -136,12 +138,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       const mail = mailOf({ ...found, subject: fill(admin.newsletters.testSubject, { subject: found.subject }) }, publicUrl);
       try {
         // The signed-in account is the reader: its link works and unsubscribes nobody (subscriber 0).
-        await queue.sendTest(
-          mail,
-          account,
-          newsletterTokensOf(store)!.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }),
-          `nl_test_${newDocumentId()}`,
-        );
+        await queue.sendTest(mail, account, newsletter.tokens.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }), `nl_test_${newDocumentId()}`);
       } catch (error) {
         return fail(
           reply,
@@ -154,7 +151,7 @@ export function newsletterHandlers({ store, clock, publicUrl }: NewsletterRouteO
       return reply.code(204).send();
     },
     newsletterSend: (request, reply, account, answer) => {
-      const queue = newsletterQueueOf(store);
+      const queue = newsletter.queue;
       if (!queue) return fail(reply, 409, messages.mailOff);
       // The revision the owner read (the detail's): a change made after it is never sent.
       const { at, revision } = request.body;

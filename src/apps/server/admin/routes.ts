@@ -379,7 +379,7 @@ async function adminApi(scope: FastifyInstance, options: AdminApiOptions & { che
   registerLead(route, options);
   registerScreens(route, options);
   registerInsights(route, options);
-  registerNewsletter(route, options);
+  registerNewsletter(route, options, scope.newsletter);
   registerPeople(route, options);
   registerContent(scope, route, options);
 }

@@ -4,13 +4,15 @@ import { newsletterRoutes } from '../../../../newsletter/model/newsletterApi';
 import { newsletterHandlers } from '../../../../newsletter/server/routes';
 import { subscriberExport, subscriberList, unsubscribeSubscriber } from '../../../../newsletter/server/admin';
 import { resendConfirmation } from '../../../../newsletter/server/resend';
+import type { Newsletter } from '../../../../newsletter/server';
 import { createLimiter } from '../../../../platform/server/rateLimit';
 import { fill } from '../../../../schema/text';
 import { fail, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
-export function registerNewsletter(route: Route, { store, clock, publicUrl }: AdminApiOptions) {
+/** `newsletter`: the app's (its plugin, src/newsletter/server/plugin.ts). */
+export function registerNewsletter(route: Route, { store, clock, publicUrl }: AdminApiOptions, newsletter: Newsletter) {
   // The newsletter's subscribers (src/newsletter/server/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
   route(
     'subscribers',
@@ -41,7 +43,7 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
   route('resendConfirmation', async (request, reply, _role, answer) => {
     const wait = resends.take(request.session.email ?? '');
     if (wait > 0) return fail(reply, 429, fill(messages.tooManyResends, { minutes: Math.ceil(wait / 60) }));
-    const done = resendConfirmation(store, request.params.subscriberId, publicUrl);
+    const done = resendConfirmation(store, request.params.subscriberId, publicUrl, newsletter.tokens);
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notWaiting') return fail(reply, 409, messages.notWaiting);
     if (done === 'today') return fail(reply, 409, messages.confirmationToday);
@@ -50,9 +52,9 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
   });
 
   // The newsletter: written by every account, sent by owners (the role check of route.ts).
-  const newsletter = newsletterHandlers({ store, clock, publicUrl });
+  const handlers = newsletterHandlers({ store, clock, publicUrl, newsletter });
   const register = <N extends keyof typeof newsletterRoutes>(name: N) =>
-    route(name, (request, reply, _role, answer) => newsletter[name](request, reply, request.session.email ?? '', answer), {
+    route(name, (request, reply, _role, answer) => handlers[name](request, reply, request.session.email ?? '', answer), {
       bodyLimit: server.newsletter.bodyMaxBytes + 16 * 1024,
     });
   for (const name of Object.keys(newsletterRoutes) as (keyof typeof newsletterRoutes)[]) register(name);
