@@ -29,7 +29,7 @@ import { inboxLink } from '../leads';
 import { preparedIn } from '../../../platform/server/statements';
 import { newDeliveryId } from './deliveries';
 import { transportOptions } from '../../../platform/server/mail/transport';
-import { isPlainAddress } from './settings';
+import { isPlainAddress } from '../../../platform/server/mail/settings';
 import type { MailSettings } from '../../../platform/server/mail/transport';
 
 const words = server.notifications.digest;

@@ -23,7 +23,7 @@ import type { LeadSource } from '../sources';
 import { sourceTexts } from '../../model/sourceWords';
 import { ATTRIBUTION_KEYS } from '../../../site/model/attribution';
 import admin from '../../../../config/admin';
-import { isPlainAddress } from './settings';
+import { isPlainAddress } from '../../../platform/server/mail/settings';
 
 interface LeadLine {
   label: string;

@@ -42,7 +42,8 @@ import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { transportOptions } from '../../../platform/server/mail/transport';
-import { agencyAddress, isPlainAddress } from './settings';
+import { agencyAddress } from './settings';
+import { isPlainAddress } from '../../../platform/server/mail/settings';
 import type { MailSettings } from '../../../platform/server/mail/transport';
 
 export type { VisitorMail };
