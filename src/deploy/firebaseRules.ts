@@ -7,7 +7,7 @@
  * Firestore, for each form's collection: `create` only, at a document id that is a lowercase
  * v4 UUID (the submission key the browser makes), when the document has exactly the form's
  * keys plus id and Date, every field is text within its maxLength (without NUL; for a select
- * or radio field, empty or one of its options; checkboxes: a list of its options; consent: true
+ * or radio field, empty or one of its options; checkboxes: a list of its options, each at most once; consent: true
  * or false), a field its condition hides (showWhen, src/site/forms/model/conditions.ts) is
  * empty, and every check of a shown field holds, with the same patterns as
  * src/platform/rules.ts. Nothing can be read, changed or deleted; any other path is refused.
@@ -86,7 +86,7 @@ function typeConditions(field: FieldConfig, value: string): string[] {
   const options = allowedValues(field);
   if (field.kind === 'checkboxes') {
     const ticked = (options ?? []).filter((o) => o !== '');
-    return [`${value} is list`, `${value}.size() <= ${ticked.length}`, `${value}.hasOnly(${rulesList(ticked)})`];
+    return [`${value} is list`, `${value}.size() <= ${ticked.length}`, `${value}.hasOnly(${rulesList(ticked)})`, `${value}.toSet().size() == ${value}.size()`];
   }
   return [`isText(${value}, ${field.maxLength})`, ...(options ? [`${value} in ${rulesList(options)}`] : [])];
 }

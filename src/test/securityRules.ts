@@ -8,8 +8,8 @@
  * (`let` and `return`). Conditions: string, int, float, bool, null and list literals; names,
  * `.field`, `[index]`, calls; ! and unary -, * / % + -, < <= > >= == != in, `is <type>`,
  * && and ||. Strings: size() and matches() (RE2, whole string, through re2js, the RE2 port
- * the Firestore SDK itself ships); lists: size(), hasAll(), hasAny(), hasOnly(); maps:
- * keys(), size(), get().
+ * the Firestore SDK itself ships); lists: size(), hasAll(), hasAny(), hasOnly(), toSet(); sets
+ * (a list's distinct values): size(), hasAll(), hasAny(), hasOnly(); maps: keys(), size(), get().
  *
  * Where it follows the documented semantics: a request is allowed when any `allow` whose
  * match path is the whole path, and whose methods include the request's (read = get + list,
@@ -26,7 +26,14 @@ export type Method = 'get' | 'list' | 'create' | 'update' | 'delete';
 class RulesMap {
   constructor(readonly entries: ReadonlyMap<string, Value>) {}
 }
-export type Value = string | bigint | number | boolean | null | Value[] | RulesMap;
+/** A set (List.toSet()): its values, each once. */
+class RulesSet {
+  readonly items: readonly Value[];
+  constructor(values: readonly Value[]) {
+    this.items = values.filter((x, i) => values.findIndex((y) => equal(x, y)) === i);
+  }
+}
+export type Value = string | bigint | number | boolean | null | Value[] | RulesMap | RulesSet;
 
 /** A JavaScript value as Firestore stores it: safe whole numbers become int, other numbers float. */
 function toValue(js: unknown): Value {
@@ -398,7 +405,9 @@ const typeOf = (v: Value): string =>
             ? 'bool'
             : Array.isArray(v)
               ? 'list'
-              : 'map';
+              : v instanceof RulesSet
+                ? 'set'
+                : 'map';
 
 function isNumber(v: Value): v is bigint | number {
   return typeof v === 'bigint' || typeof v === 'number';
@@ -451,12 +460,14 @@ function method(target: Value, name: string, args: Value[]): Value {
     if (name === 'size' && args.length === 0) return BigInt([...target].length);
     if (name === 'matches' && args.length === 1 && typeof args[0] === 'string') return fullMatchRe2(args[0], target);
   }
-  if (Array.isArray(target)) {
-    const has = (x: Value) => target.some((y) => equal(x, y));
-    if (name === 'size' && args.length === 0) return BigInt(target.length);
+  if (Array.isArray(target) || target instanceof RulesSet) {
+    const items = Array.isArray(target) ? target : target.items;
+    const has = (x: Value) => items.some((y) => equal(x, y));
+    if (name === 'size' && args.length === 0) return BigInt(items.length);
     if (name === 'hasAll' && args.length === 1) return list(0).every(has);
     if (name === 'hasAny' && args.length === 1) return list(0).some(has);
-    if (name === 'hasOnly' && args.length === 1) return target.every((x) => list(0).some((y) => equal(x, y)));
+    if (name === 'hasOnly' && args.length === 1) return items.every((x) => list(0).some((y) => equal(x, y)));
+    if (name === 'toSet' && args.length === 0 && Array.isArray(target)) return new RulesSet(target);
   }
   if (target instanceof RulesMap) {
     if (name === 'keys' && args.length === 0) return [...target.entries.keys()];

@@ -17,16 +17,16 @@ import type { FormConfig } from '../../site/forms/model/formSchema';
 import { api } from '../../platform/api';
 import { proofHeaders } from '../../test/proof';
 import { pdfWith, startSignedIn, type Client, type TestServer } from '../../test/adminServer';
-import { NEW_FORM_NAME, newForm, newFormWithoutBudget } from '../../test/newFormFixture';
+import { AUDIT_FORM_NAME as NEW_FORM_NAME, auditField as fieldOf, auditForm as newForm, auditValid, auditWithout } from '../../test/auditForm';
 import { type LeadDetail, type LeadList } from '../model/adminApi';
 import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
 import { leadFields } from '../model/leadFields';
 import { deployFiles } from '../../deploy/deployFiles';
-import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE } from '../../deploy/firebaseRules';
+import { FIRESTORE_RULES_FILE, STORAGE_RULES_FILE, firestoreRules } from '../../deploy/firebaseRules';
+import { allows, parseRules } from '../../test/securityRules';
+import { fill } from '../../schema/text';
 
 jest.setTimeout(60_000);
-
-const fieldOf = (name: string) => (newForm as FormConfig).fields.find((field) => field.name === name)!;
 
 /** Serves a build whose manifest lists these forms beside the seed's. */
 const serveForms = (extra: Readonly<Record<string, unknown>>) =>
@@ -41,7 +41,7 @@ describe('the registry', () => {
     expect(takeBuiltForms({ ...forms, [NEW_FORM_NAME]: newForm })).toContain(NEW_FORM_NAME);
     expect(knownCollections()).toEqual([...lockedForms.map((name) => forms[name].collection), newForm.collection]);
     expect(allForms().map((form) => form.collection)).toContain(newForm.collection);
-    expect(allUploads().map((upload) => upload.pathPrefix)).toContain(newForm.fields.at(-1)!.upload!.pathPrefix);
+    expect(allUploads().map((upload) => upload.pathPrefix)).toContain(fieldOf('brief').upload!.pathPrefix);
     expect(formTitle(NEW_FORM_NAME)).toBe(newForm.title);
   });
 
@@ -83,7 +83,7 @@ describe("a new form's lead, downstream", () => {
     serveForms({ [NEW_FORM_NAME]: newForm });
     ({ server: s, client: agency } = await startSignedIn());
     // The brief, uploaded as the form's file field does.
-    const upload = await fetch(`${s.base}${api.files}${newForm.fields.at(-1)!.upload!.pathPrefix}${randomUUID()}`, {
+    const upload = await fetch(`${s.base}${api.files}${fieldOf('brief').upload!.pathPrefix}${randomUUID()}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },
       body: (await pdfWith(marker)) as unknown as NonNullable<RequestInit['body']>,
@@ -91,12 +91,10 @@ describe("a new form's lead, downstream", () => {
     expect(upload.status).toBe(201);
     const { url } = (await upload.json()) as { url: string };
     const document = buildDocument(newForm as FormConfig, {
+      ...auditValid,
       fullName: `Ada ${marker}`,
       email: address,
       currentSite: 'https://shop.example.com/',
-      monthlyBudget: 'high',
-      projectType: 'An online shop',
-      platform: 'Shopify',
       brief: url,
     });
     const posted = await fetch(s.base + api.documents(newForm.collection), {
@@ -104,7 +102,7 @@ describe("a new form's lead, downstream", () => {
       headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), ...(await proofHeaders(s.base)) },
       body: JSON.stringify(document),
     });
-    expect(posted.status).toBe(201);
+    expect([posted.status, posted.status === 201 ? '' : await posted.text()]).toEqual([201, '']);
     docId = ((await posted.json()) as { id: string }).id;
   });
   afterAll(() => s.close());
@@ -117,6 +115,7 @@ describe("a new form's lead, downstream", () => {
   it('shows the lead by its fields’ labels in the form’s order, under the form’s title', async () => {
     const { lead: shown } = await lead();
     expect(shown!.formTitle).toBe(newForm.title);
+    // Every question applies to these answers (an online shop on another platform, with photos).
     const asked = newForm.fields.filter((field) => field.kind !== 'file');
     expect(shown!.fields.map((field) => field.label)).toEqual(asked.map((field) => field.label));
     const budget = fieldOf('monthlyBudget').options!.find((option) => option.value === 'high')!;
@@ -135,27 +134,68 @@ describe("a new form's lead, downstream", () => {
   it('exports a column per field of the form, CSV and JSON', async () => {
     const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=csv`)).text();
     const [header, row] = csv.replace(/^\uFEFF/, '').split('\r\n');
-    for (const label of ['currentSite', 'projectType', 'platform'].map((key) => newForm.fields.find((f) => f.name === key)!.label))
-      expect(header).toContain(`"${label}"`);
+    // The name and e-mail are the export's own columns; every other field has one by its label.
+    const inColumns = new Set<string>(Object.values(newForm.columns));
+    for (const field of newForm.fields.filter((f) => !inColumns.has(f.name))) expect(header).toContain(`"${field.label}"`);
     expect(row).toContain('"https://shop.example.com/"');
-    expect(row).toContain('"Shopify"');
+    expect(row).toContain(`"${auditValid.platform}"`);
     const json = (await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=json`)).json()) as Record<string, string>[];
     expect(json).toHaveLength(1);
-    expect(json[0]![fieldOf('platform').label]).toBe('Shopify');
+    expect(json[0]![fieldOf('platform').label]).toBe(auditValid.platform);
   });
 
   it('keeps the lead whole when a field is removed later: its value under the removed ones, and in the export', async () => {
-    serveForms({ [NEW_FORM_NAME]: newFormWithoutBudget });
+    const withoutBudget = auditWithout('monthlyBudget');
+    serveForms({ [NEW_FORM_NAME]: withoutBudget });
     try {
       const { lead: shown } = await lead();
       expect(shown!.fields.map((field) => field.key)).not.toContain('monthlyBudget');
-      expect(shown!.retired.map((field) => [field.key, field.label])).toEqual([['monthlyBudget', newFormWithoutBudget.retired![0]!.label]]);
+      expect(shown!.retired.map((field) => [field.key, field.label])).toEqual([['monthlyBudget', withoutBudget.retired![0]!.label]]);
       expect(shown!.retired[0]!.value).toContain('high');
       const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=csv`)).text();
-      expect(csv.split('\r\n')[0]).toContain(`"${newFormWithoutBudget.retired![0]!.label}"`);
+      expect(csv.split('\r\n')[0]).toContain(`"${withoutBudget.retired![0]!.label}"`);
     } finally {
       serveForms({ [NEW_FORM_NAME]: newForm });
     }
+  });
+
+  describe('a forged submission, as a script posts it', () => {
+    const rules = parseRules(firestoreRules({ [NEW_FORM_NAME]: newForm }));
+    const forger = `Forger${randomUUID().slice(0, 8)}`;
+    const messageOf = (field: string) => newForm.checks.find((check) => check.field === field)!.message;
+    const said = (template: string, field: string) => fill(template, { label: fieldOf(field).label });
+    /** Each: what it changes of valid answers, and the sentence it is refused with. */
+    const forged: [string, Record<string, unknown>, string][] = [
+      ['the hidden field sent', { projectType: 'Company site', otherPlatform: '' }, said(newForm.messages.notShown, 'platform')],
+      ['the shown required field missing', { platform: '', otherPlatform: '' }, messageOf('platform')],
+      ['a number field with letters', { photoCount: 'twelve' }, messageOf('photoCount')],
+      ['an option not offered', { projectType: 'A blog' }, said(newForm.messages.notAnOption, 'projectType')],
+      ['a checkbox ticked twice', { extras: ['Logo', 'Logo'], photoCount: '' }, said(newForm.messages.notAnOption, 'extras')],
+      ['checkboxes as text', { extras: 'Photos' }, said(newForm.messages.notText, 'extras')],
+    ];
+    const documentOf = (changes: Record<string, unknown>) => {
+      const now = new Date();
+      return { ...buildDocument(newForm as FormConfig, { ...auditValid, fullName: forger, email: address }, now), ...changes };
+    };
+
+    it.each(forged)('%s: refused by our server with a sentence, nothing stored', async (_name, changes, sentence) => {
+      const posted = await fetch(s.base + api.documents(newForm.collection), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), ...(await proofHeaders(s.base)) },
+        body: JSON.stringify(documentOf(changes)),
+      });
+      expect([posted.status, ((await posted.json()) as { message: string }).message]).toEqual([400, sentence]);
+      const found = (await (await agency.send('GET', `${adminRoutes.leads.path}?form=${NEW_FORM_NAME}&q=${forger}`)).json()) as LeadList;
+      expect(found.leads).toEqual([]);
+    });
+
+    it.each(forged)('%s: refused by the generated Firestore rules', (_name, changes) => {
+      const create = (data: Record<string, unknown>) =>
+        allows(rules, { path: `/databases/(default)/documents/${newForm.collection}/${randomUUID()}`, method: 'create', request: { resource: { data } } });
+      // The same answers unforged are allowed: each refusal is the forgery's.
+      expect(create(documentOf({}))).toBe(true);
+      expect(create(documentOf(changes))).toBe(false);
+    });
   });
 
   it('erases it by its address', async () => {
@@ -173,7 +213,7 @@ it("the Firebase build's rules open the new form's collection and upload folder"
 
 it('leaves out a field its answers hide, and shows a value stored for it with what the form no longer asks', () => {
   const form = newForm as FormConfig;
-  const company = { fullName: 'Ada', email: 'a@example.com', currentSite: '', monthlyBudget: 'low', projectType: 'A company website', brief: '' };
+  const company = { ...auditValid, projectType: 'Company site', platform: '', otherPlatform: '' };
   expect(leadFields(form, company).fields.map((field) => field.key)).not.toContain('platform');
   const { fields, retired } = leadFields(form, { ...company, platform: 'Shopify', legacy: 'kept' });
   expect(fields.map((field) => field.key)).not.toContain('platform');

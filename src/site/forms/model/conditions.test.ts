@@ -41,13 +41,17 @@ const cases: [string, Record<string, unknown>, string | null][] = [
   ['nothing ticked, no count', { extras: [], photoCount: '' }, null],
   ['photos ticked: the count checked as a number', { photoCount: 'many' }, message('photoCount')],
   ['a date not as YYYY-MM-DD', { launch: '1/3/2027' }, message('launch')],
-  ['a brief too short', { brief: 'Hi' }, message('brief')],
-  ['a web address that is none', { website: 'my site' }, message('website')],
+  ['notes too short', { notes: 'Hi' }, message('notes')],
+  ['a web address that is none', { currentSite: 'my site' }, message('currentSite')],
   ['consent not given', { agree: false }, message('agree')],
   ['consent as text: refused', { agree: 'true' }, fill(auditForm.messages.notText, { label: label('agree') })],
   ['checkboxes as text: refused', { extras: 'Logo' }, fill(auditForm.messages.notText, { label: label('extras') })],
-  ['a ticked value that is no option: refused', { extras: ['Logo', 'Video'] }, fill(auditForm.messages.notAnOption, { label: label('extras') })],
-  ['an option ticked twice: refused', { extras: ['Logo', 'Logo'] }, fill(auditForm.messages.notAnOption, { label: label('extras') })],
+  [
+    'a ticked value that is no option: refused',
+    { extras: ['Logo', 'Video'], photoCount: '' },
+    fill(auditForm.messages.notAnOption, { label: label('extras') }),
+  ],
+  ['an option ticked twice: refused', { extras: ['Logo', 'Logo'], photoCount: '' }, fill(auditForm.messages.notAnOption, { label: label('extras') })],
   ['a radio answer that is no option: refused', { projectType: 'Blog' }, fill(auditForm.messages.notAnOption, { label: label('projectType') })],
 ];
 
@@ -142,6 +146,6 @@ describe('the checker', () => {
     ['date', 9],
   ])('keeps a %s field long enough for real answers', (kind, maxLength) => {
     const form = withField('launch', { kind: kind as FieldConfig['kind'], maxLength });
-    expect(sentences(form).map(([at]) => at)).toEqual(['fields.8.maxLength']);
+    expect(sentences(form).map(([at]) => at)).toEqual([`fields.${form.fields.findIndex((f) => f.name === 'launch')}.maxLength`]);
   });
 });

@@ -7,7 +7,7 @@ import { checkContent } from '../../../content/model/checkContent';
 import { ownerOnlyChanges } from '../../../content/model/ownerOnly';
 import { pageSchema } from '../../model/pageSchema';
 import { loadRealConfig, type Json, type RealConfig } from '../../../test/realConfig';
-import { newForm, NEW_FORM_NAME } from '../../../test/newFormFixture';
+import { AUDIT_FORM_NAME, auditForm } from '../../../test/auditForm';
 
 let real: RealConfig;
 let pageId: string;
@@ -70,10 +70,10 @@ describe('every form is listed', () => {
     checkContent({ ...real, forms }, () => true).filter((problem) => problem.words.kind === 'formsNotListed');
 
   it('asks for a form the office made by its own name, so the office can act on the sentence', () => {
-    const problems = notListed({ ...real.forms, [NEW_FORM_NAME]: newForm });
+    const problems = notListed({ ...real.forms, [AUDIT_FORM_NAME]: auditForm });
     expect(problems).toHaveLength(1);
-    expect(problems[0]!.words.values?.forms).toBe(`“${newForm.title}”`);
-    expect(problems[0]!.message).toContain(NEW_FORM_NAME);
+    expect(problems[0]!.words.values?.forms).toBe(`“${auditForm.title}”`);
+    expect(problems[0]!.message).toContain(AUDIT_FORM_NAME);
   });
 
   it('asks for nothing when every form is listed', () => {
