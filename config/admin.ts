@@ -1165,6 +1165,15 @@ export default {
         maxLength: { text: 100, email: 254, tel: 30, url: 2000, textarea: 2000, select: 100, file: 2000, number: 30, radio: 100, checkboxes: 100, date: 10, consent: 5 },
         // The first answer of a question with choices (a list, radio buttons, checkboxes).
         option: 'First answer',
+        // What a file question tells its visitors (it takes the files the site's CV question takes: PDF, DOC or DOCX, up to 5 MB); {name} is the file's name.
+        upload: {
+          hint: 'PDF, DOC or DOCX, up to 5 MB.',
+          uploading: 'Uploading {name}…',
+          done: '{name} uploaded.',
+          tooLarge: 'This file is larger than 5 MB. Please choose a smaller file.',
+          wrongType: 'Please choose a PDF, DOC or DOCX file.',
+          failed: 'The upload did not work. You can try again, or send the form without the file.',
+        },
         // The check a question marked Required gets ({label} is replaced by its label).
         required: 'Please fill in “{label}”.',
         // The number a new check "at least … characters" starts with, and how the list of checks says it before one is chosen.

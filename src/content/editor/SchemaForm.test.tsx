@@ -337,6 +337,12 @@ describe('every file of config/', () => {
         answer: field(file, ['fields', 1, 'options', 0]).textContent?.includes(t.newForm.start.option),
         columns: document.getElementById(fieldId(file, ['columns'])) !== null,
         retention: document.getElementById(fieldId(file, ['retention', 'days'])) !== null,
+        // Answers come with a kind of choices: never offered to a short text, never removed from a radio question as a whole.
+        wholeAnswers: screen.queryAllByRole('button', {
+          name: new RegExp(
+            `^(${escapeRegExp(fill(t.addNamed, { name: labelOf('options') }))}|${escapeRegExp(fill(t.removeNamed, { name: labelOf('options') }))})$`,
+          ),
+        }).length,
         check,
       };
       part.unmount();
@@ -345,8 +351,8 @@ describe('every file of config/', () => {
     // A check's question by its label, its rule in words, its number only for a rule that has one.
     const check = { question: 'Which one', rule: fill(admin.ruleLabels.minLength, { min: t.newForm.start.anyNumber }), min: true, urlMin: false };
     const words = { kind: admin.kinds[kind as keyof typeof admin.kinds], question: t.choices.kind.radio, answer: true, check };
-    expect(drawn('editor')).toEqual({ ...words, columns: false, retention: false });
-    expect(drawn('owner')).toEqual({ ...words, columns: true, retention: true });
+    expect(drawn('editor')).toEqual({ ...words, columns: false, retention: false, wholeAnswers: 0 });
+    expect(drawn('owner')).toEqual({ ...words, columns: true, retention: true, wholeAnswers: 0 });
   });
 
   test("a question's condition is chosen from lists: another question of choices by its label, and its answers ticked, with no box to type either in", async () => {

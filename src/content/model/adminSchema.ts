@@ -726,6 +726,7 @@ export const adminSchema = object({
         required: template(['label']),
         min: number({ min: 1, max: MAX_RULE_MIN, integer: true }),
         anyNumber: text(),
+        upload: object({ ...texts(['hint', 'tooLarge', 'wrongType', 'failed']).shape, uploading: template(['name']), done: template(['name']) }),
         notifyByEmail: boolean(),
         notifyByWebhook: boolean(),
         maxLength: object(

@@ -7,7 +7,7 @@ import admin from '../../../config/admin';
 import { collectionOf, fieldKeyOf, followLabels, formTitleOf, newFormId, newFormValue } from './newForm';
 import { newFormSchema } from './newFormSchema';
 import { newFormContract } from './contentContract';
-import { choiceKinds, fieldKinds } from '../../site/forms/model/formSchema';
+import { choiceKinds, fieldKinds, formSchema } from '../../site/forms/model/formSchema';
 import type { CheckContext } from '../../schema/schema';
 import { fill } from '../../schema/text';
 
@@ -68,18 +68,25 @@ it('a question not yet published takes its key from its label; a published one k
   ).toBe('currentSite');
 });
 
-it('a question of every kind the site has, added as the editor adds one, passes the schema: its limit from the words it starts with, a question of choices with a first answer', () => {
+it('a question of every kind the site has, added as the editor adds one, passes the schema: its limit from the words it starts with, a question of choices with a first answer, a file question with the upload the site has', () => {
   const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
-  for (const kind of fieldKinds.filter((k) => k !== 'file')) {
+  for (const kind of fieldKinds) {
     const added = followLabels(form, { ...form, fields: [...(form.fields as unknown[]), { name: '', kind, label: `Question ${kind}`, maxLength: 1 }] }) as {
-      fields: Array<{ options?: unknown[] }>;
+      fields: Array<{ options?: unknown[]; upload?: { pathPrefix: string; maxBytes: number; hint: string } }>;
     };
     expect([kind, checkAgainst(newFormSchema, added)]).toEqual([kind, []]);
     expect([kind, added.fields.at(-1)!.options !== undefined]).toEqual([kind, (choiceKinds as readonly string[]).includes(kind)]);
-    // Made another kind before it is published, it keeps no answers it cannot show.
+    expect([kind, added.fields.at(-1)!.upload !== undefined]).toEqual([kind, kind === 'file']);
+    // Made another kind before it is published, it keeps no answers or upload it cannot show.
     const retyped = followLabels(form, { ...added, fields: [added.fields[0], { ...added.fields.at(-1), kind: 'text' }] }) as typeof added;
     expect(retyped.fields.at(-1)!.options).toBeUndefined();
+    expect(retyped.fields.at(-1)!.upload).toBeUndefined();
   }
+  // A file question's folder is the form's own; its size and its words the site's.
+  const file = followLabels(form, { ...form, fields: [...(form.fields as unknown[]), { name: '', kind: 'file', label: 'Brief', maxLength: 1 }] }) as {
+    fields: Array<{ upload?: { pathPrefix: string; maxBytes: number; hint: string } }>;
+  };
+  expect(file.fields.at(-1)!.upload).toMatchObject({ pathPrefix: `Image/${String(form.collection)}/`, hint: start.upload.hint });
   // Each kind is offered in the office's words.
   expect(fieldKinds.filter((kind) => !Object.hasOwn(admin.content.choices.kind, kind))).toEqual([]);
 });
@@ -149,4 +156,30 @@ it("a condition follows its question's new key, and goes with a question removed
   const dropped = followLabels(form, { ...withCheck, fields: [relabelled.fields[0], relabelled.fields[2]] }) as Draft;
   expect({ showWhen: dropped.fields[1]!.showWhen, checks: dropped.checks.map((c) => c.field) }).toEqual({ showWhen: undefined, checks: [first.name] });
   expect(checkAgainst(newFormSchema, dropped)).toEqual([]);
+});
+
+it("a phone question of a form made here takes a number with its country code (the specification's forms keep their 10 digits)", () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  const withPhone = (maxLength: number) => ({ ...form, fields: [...(form.fields as unknown[]), { name: 'phone', kind: 'tel', label: 'Phone', maxLength }] });
+  const international = '+44 7700 900123 ext. 1234';
+  expect(checkAgainst(newFormSchema, withPhone(10))).toEqual([expect.stringMatching(/^fields\.1\.maxLength is 10, .* at least 30 /)]);
+  expect(checkAgainst(newFormSchema, withPhone(international.length + 5))).toEqual([]);
+  // The specification's forms' schema keeps its 10 digits.
+  expect(checkAgainst(formSchema as typeof newFormSchema, withPhone(10))).toEqual([]);
+  expect(start.maxLength.tel).toBeGreaterThanOrEqual(international.length);
+});
+
+it("a condition added as the editor adds one starts with the question's first answer, and never keeps an empty answer", () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  const pick = { name: '', kind: 'radio', label: 'Pick', maxLength: 5, options: [{ value: 'Ay' }, { value: 'Bee' }] };
+  type Draft = { fields: Array<{ showWhen?: { field: string; is: string[] } }> };
+  const laid = followLabels(form, {
+    ...form,
+    fields: [...(form.fields as unknown[]), pick, { name: '', kind: 'text', label: 'Then', maxLength: 50 }],
+  }) as Draft;
+  const added = (is: string[]) =>
+    (followLabels(form, { ...laid, fields: laid.fields.map((f, i) => (i === 2 ? { ...f, showWhen: { field: 'pick', is } } : f)) }) as Draft).fields[2]!
+      .showWhen;
+  expect(added([''])).toEqual({ field: 'pick', is: ['Ay'] });
+  expect(added(['Bee', ''])).toEqual({ field: 'pick', is: ['Bee'] });
 });

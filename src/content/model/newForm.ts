@@ -5,12 +5,15 @@
  * (fixed from then on), and the form's first value with the words config/admin.ts starts it with.
  */
 import admin from '../../../config/admin';
+import forms from '../../../config/forms';
 import { choiceKinds } from '../../site/forms/model/formSchema';
 import { sharedMessages } from '../../site/forms/model/registry';
 import { isCountedRule } from '../../platform/rules';
 import { fill, slugOf } from '../../schema/text';
 
 const start = admin.content.newForm.start;
+/** The site's own upload limits: the CV question's (the specification's freelancer form). */
+const cvUpload = forms.freelancer.fields.find((field) => field.kind === 'file')!.upload!;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The words of a title, ASCII letters and digits only ("Free website audit!" -> ["free", "website", "audit"]). */
@@ -143,10 +146,17 @@ export function followLabels(published: unknown, after: unknown): unknown {
     if (typeof field.name === 'string' && field.name !== name) renamed.set(field.name, name);
     const least = (start.maxLength as Record<string, number | undefined>)[typeof field.kind === 'string' ? field.kind : ''];
     const maxLength = least !== undefined && !(typeof field.maxLength === 'number' && field.maxLength >= least) ? least : field.maxLength;
-    const { options, ...rest } = field;
+    const { options, upload, ...rest } = field;
     const choices = (choiceKinds as readonly unknown[]).includes(field.kind);
     const answers = choices ? (Array.isArray(options) && options.length > 0 ? options : [{ value: start.option }]) : undefined;
-    return { ...rest, name, ...(maxLength === undefined ? {} : { maxLength }), ...(answers === undefined ? {} : { options: answers }) };
+    const files = field.kind === 'file' ? (isRecord(upload) ? upload : uploadOf(after.collection)) : undefined;
+    return {
+      ...rest,
+      name,
+      ...(maxLength === undefined ? {} : { maxLength }),
+      ...(answers === undefined ? {} : { options: answers }),
+      ...(files === undefined ? {} : { upload: files }),
+    };
   });
   const gone = retiredOf(published, fields);
   // A check or a condition follows its question's new key, and goes with a question removed.
@@ -157,7 +167,13 @@ export function followLabels(published: unknown, after: unknown): unknown {
     if (!isRecord(field) || !isRecord(field.showWhen)) return field;
     const { showWhen, ...rest } = field;
     const on = follow(showWhen.field);
-    return removed(on) ? rest : { ...rest, showWhen: { ...showWhen, field: on } };
+    if (removed(on)) return rest;
+    // Its answers: never an empty one (the editor adds a condition with one), the named question's first when none is left.
+    const given = (Array.isArray(showWhen.is) ? showWhen.is : []).filter((answer: unknown) => answer !== '');
+    const question = fields.find((f: unknown) => isRecord(f) && f.name === on);
+    const first = isRecord(question) && Array.isArray(question.options) ? question.options.find((o: unknown) => isRecord(o) && o.value !== '') : undefined;
+    const is = given.length === 0 && isRecord(first) ? [first.value] : given;
+    return { ...rest, showWhen: { ...showWhen, field: on, is } };
   });
   const followed = Array.isArray(after.checks)
     ? after.checks
@@ -168,6 +184,15 @@ export function followLabels(published: unknown, after: unknown): unknown {
   const kept = Array.isArray(after.retired) ? after.retired : [];
   const retired = [...kept, ...gone.filter((q) => !kept.some((old) => isRecord(old) && old.name === q.name))];
   return { ...after, fields: conditioned, ...(checks === undefined ? {} : { checks }), ...(retired.length > 0 ? { retired } : {}) };
+}
+
+/**
+ * A file question's upload: the files the site's CV question takes (its types and size), its
+ * words from config/admin.ts, stored in a folder of the form's own (Image/<collection>/).
+ */
+function uploadOf(collection: unknown): Record<string, unknown> {
+  const { extensions, mediaTypes, maxBytes } = cvUpload;
+  return { pathPrefix: `Image/${typeof collection === 'string' ? collection : 'Form'}/`, extensions, mediaTypes, maxBytes, ...start.upload };
 }
 
 /** The published questions (`published`'s) no longer among `fields`: removed, they are retired ({ name, label, kind }), their key never used again. */

@@ -8,7 +8,7 @@
  * collection, stay out of the boxes (src/content/model/contentContract.ts newFormContract holds them).
  */
 import admin from '../../../config/admin';
-import { choiceKinds, formSchema } from '../../site/forms/model/formSchema';
+import { checkOfficeLimits, choiceKinds, formSchema } from '../../site/forms/model/formSchema';
 import { ruleNames } from '../../platform/rules';
 import { oneOf, type CommonMeta, type Schema } from '../../schema/schema';
 import { fill } from '../../schema/text';
@@ -52,7 +52,7 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['fields.*.kind', editors],
   ['fields.*.maxLength', { ...editors, owner: false }],
   ['fields.*.required', editors],
-  ['fields.*.options', { presenceFixed: false }],
+  // A question's answers come with a kind of choices and go with another kind (src/content/model/newForm.ts followLabels): never offered or removed as a whole.
   // Its condition: a question of choices other than itself, chosen by its label, and some of its answers, ticked.
   ['fields.*.showWhen.field', (old) => questionChoice(old, choiceKinds)],
   ['fields.*.showWhen.is', (old) => (old.meta.kind === 'list' ? { ...old, meta: { ...old.meta, from: 'answers' } } : old)],
@@ -75,5 +75,13 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['retention', { developer: false, owner: true, ownerScreens: true }],
 ];
 
-/** A form made in the editor, as the editor shows it and its server holds an editor's changes to it. */
-export const newFormSchema: Schema<unknown> = MARKS.reduce((schema, [path, marks]) => remark(schema, path.split('.'), marks), formSchema as Schema<unknown>);
+const remarked = MARKS.reduce((schema, [path, marks]) => remark(schema, path.split('.'), marks), formSchema as Schema<unknown>);
+
+/** A form made in the editor, as the editor shows it and its server holds an editor's changes to it (its phone questions longer than the specification's). */
+export const newFormSchema: Schema<unknown> = {
+  ...remarked,
+  check(value, path, ctx) {
+    remarked.check(value, path, ctx);
+    checkOfficeLimits(value, path, ctx);
+  },
+};

@@ -63,6 +63,15 @@ const LEAST_LENGTH: Readonly<Record<(typeof fieldKinds)[number], LeastLength | u
   file: { least: 2000, what: 'a file field', because: "it holds the uploaded file's web address, which can be 2000 characters long" },
 };
 
+/**
+ * Where a form made in the editor needs more than the specification's forms (their phone fields
+ * take 10 digits, and stay so): a phone question of the office's own takes a number with its
+ * country code and spaces.
+ */
+const OFFICE_LEAST_LENGTH: Partial<Record<(typeof fieldKinds)[number], LeastLength>> = {
+  tel: { least: 30, what: 'a phone field', because: 'a number with its country code and spaces, such as +44 7700 900123, and an extension can be that long' },
+};
+
 const optionSchema = object({
   /** What is stored (spelled exactly as the agency's data has it). */
   value: anyText(),
@@ -265,14 +274,14 @@ export type FieldConfig = FormConfig['fields'][number];
  * option), and a choice field's starting values against its options that cannot be picked: our
  * server refuses both, whoever set them (a developer in the file, an owner in the editor).
  */
-function checkLimit(field: Partial<FieldConfig>, at: Path, ctx: CheckContext): void {
+function checkLimit(field: Partial<FieldConfig>, at: Path, ctx: CheckContext, least: Partial<typeof LEAST_LENGTH> = LEAST_LENGTH): void {
   const { maxLength, kind } = field;
   const options = Array.isArray(field.options) ? field.options.filter((o) => o && typeof o === 'object' && typeof o.value === 'string') : [];
   if (typeof maxLength === 'number' && Number.isInteger(maxLength) && maxLength >= 1) {
     const longest = options.reduce<string | undefined>((found, o) => (found === undefined || o.value.length > found.length ? o.value : found), undefined);
     const need: LeastLength | undefined =
-      typeof kind === 'string' && Object.hasOwn(LEAST_LENGTH, kind) && LEAST_LENGTH[kind]
-        ? LEAST_LENGTH[kind]
+      typeof kind === 'string' && Object.hasOwn(least, kind) && least[kind]
+        ? least[kind]
         : longest !== undefined
           ? { least: longest.length, what: 'a choice field', because: `its option ${JSON.stringify(longest)} is ${longest.length} characters long` }
           : undefined;
@@ -294,6 +303,15 @@ function checkLimit(field: Partial<FieldConfig>, at: Path, ctx: CheckContext): v
       `is true, but this option (${JSON.stringify(option.value)}) is the field's ${starts}, and our server refuses an option that cannot be picked: every visitor who leaves the field as it is would be refused. Remove disabled, or make another option the ${starts}.`,
       { kind: 'disabledStart', values: { value: option.value } },
     );
+  });
+}
+
+/** A form made in the editor's limits where they are more than the specification's forms' (OFFICE_LEAST_LENGTH). */
+export function checkOfficeLimits(value: unknown, path: Path, ctx: CheckContext): void {
+  const fields = value && typeof value === 'object' && Array.isArray((value as Partial<FormConfig>).fields) ? (value as FormConfig).fields : [];
+  fields.forEach((f, i) => {
+    if (f && typeof f === 'object' && typeof f.kind === 'string' && Object.hasOwn(OFFICE_LEAST_LENGTH, f.kind))
+      checkLimit(f, [...path, 'fields', i], ctx, OFFICE_LEAST_LENGTH);
   });
 }
 

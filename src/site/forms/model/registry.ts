@@ -5,7 +5,8 @@
  */
 import admin from '../../../../config/admin';
 import forms from '../../../../config/forms';
-import { formSchema, type FieldConfig, type FormConfig } from './formSchema';
+import { checkOfficeLimits, formSchema, type FieldConfig, type FormConfig } from './formSchema';
+import type { CheckContext } from '../../../schema/schema';
 
 export type FormName = string;
 export type UploadConfig = NonNullable<FieldConfig['upload']>;
@@ -31,13 +32,15 @@ let all: readonly FormConfig[] = Object.values(byName);
 /** The schema's refusals of a form given by a build (none: it can be taken). */
 function refusalsOf(form: unknown): string[] {
   const refusals: string[] = [];
-  formSchema.check(form, [], {
+  const ctx: CheckContext = {
     file: 'the build',
     sitePaths: new Set(),
     formIds: new Set(),
     publicFileExists: () => true,
     report: (path, message) => refusals.push(`${path.join('.')} ${message}`),
-  });
+  };
+  formSchema.check(form, [], ctx);
+  checkOfficeLimits(form, [], ctx);
   return refusals;
 }
 
