@@ -37,6 +37,8 @@ export interface CheckContext {
   readonly formIds: ReadonlySet<string>;
   /** A form's name for the office, by its id (a new form's `title`, the seed's config/admin.ts `forms`), where the content knows it. */
   readonly formTitles?: Readonly<Record<string, string>>;
+  /** A form's field keys, by its id, where the content knows them (a form made in the editor, not in the code's own config/forms). */
+  readonly formFields?: Readonly<Record<string, readonly string[]>>;
   /** The site's own address (config/site.ts `brand.url`), where the content knows it: the one host words mailed to visitors may link to. */
   readonly siteUrl?: string;
   /** Whether a file exists in public/ (for images). */

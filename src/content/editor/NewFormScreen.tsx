@@ -6,15 +6,10 @@
  * periods config/admin.ts offers). Making it adds the form and the privacy page's line to the
  * edits and opens the form's own screen, where its questions are added; Publish puts it live.
  */
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { fill } from '../../platform/inbox/format';
 import { useContent } from './contentState';
@@ -22,7 +17,7 @@ import { editAddress } from './editorList';
 import { checkOptionsOf, currentFiles } from './editedFiles';
 import { formFileOf, formTitleOf, newFormId, newFormValue, privacyWithForm } from '../model/newForm';
 import { isRecord } from './schemaValues';
-import { ScreenHeading } from './ScreenHeading';
+import { NewItemForm } from './NewItemForm';
 
 const t = admin.content.newForm;
 const KINDS = Object.entries(admin.kinds);
@@ -62,67 +57,41 @@ export function NewFormScreen() {
 
   const showTitle = tried || (titleSentence !== undefined && title.trim() !== '');
   return (
-    <Stack spacing={3}>
-      <ScreenHeading>{t.heading}</ScreenHeading>
-      <Typography>{t.intro}</Typography>
-      <Paper variant="outlined" component="form" aria-label={t.heading} noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-        <Stack spacing={3}>
-          <TextField
-            id="new-form-title"
-            inputRef={titleInput}
-            label={t.title}
-            value={title}
-            required
-            onChange={(e) => setTitle(e.target.value)}
-            error={showTitle && titleSentence !== undefined}
-            helperText={showTitle && titleSentence ? titleSentence : t.titleHelp}
-          />
-          <TextField
-            id="new-form-purpose"
-            inputRef={purposeInput}
-            label={t.purpose}
-            value={purpose}
-            required
-            onChange={(e) => setPurpose(e.target.value)}
-            error={tried && purposeSentence !== undefined}
-            helperText={tried && purposeSentence ? purposeSentence : t.purposeHelp}
-          />
-          <TextField id="new-form-kind" select label={t.kind} value={kind} onChange={(e) => setKind(e.target.value)} helperText={t.kindHelp}>
-            {KINDS.map(([key, name]) => (
-              <MenuItem key={key} value={key}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            id="new-form-retention"
-            select
-            label={t.retention}
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-            helperText={t.retentionHelp}
-          >
-            {t.retentionChoices.map((choice) => (
-              <MenuItem key={choice.days} value={choice.days}>
-                {choice.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {tried && (titleSentence || purposeSentence) && (
-            <Alert severity="warning" role="alert">
-              {[titleSentence, purposeSentence].filter(Boolean).join(' ')}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2}>
-            <Button type="submit" variant="contained" size="large">
-              {t.create}
-            </Button>
-            <Button component={RouterLink} to="/content" size="large">
-              {t.cancel}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
-    </Stack>
+    <NewItemForm words={t} onSubmit={onSubmit} refusal={tried ? [titleSentence, purposeSentence].filter(Boolean).join(' ') : undefined}>
+      <TextField
+        id="new-form-title"
+        inputRef={titleInput}
+        label={t.title}
+        value={title}
+        required
+        onChange={(e) => setTitle(e.target.value)}
+        error={showTitle && titleSentence !== undefined}
+        helperText={showTitle && titleSentence ? titleSentence : t.titleHelp}
+      />
+      <TextField
+        id="new-form-purpose"
+        inputRef={purposeInput}
+        label={t.purpose}
+        value={purpose}
+        required
+        onChange={(e) => setPurpose(e.target.value)}
+        error={tried && purposeSentence !== undefined}
+        helperText={tried && purposeSentence ? purposeSentence : t.purposeHelp}
+      />
+      <TextField id="new-form-kind" select label={t.kind} value={kind} onChange={(e) => setKind(e.target.value)} helperText={t.kindHelp}>
+        {KINDS.map(([key, name]) => (
+          <MenuItem key={key} value={key}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField id="new-form-retention" select label={t.retention} value={days} onChange={(e) => setDays(Number(e.target.value))} helperText={t.retentionHelp}>
+        {t.retentionChoices.map((choice) => (
+          <MenuItem key={choice.days} value={choice.days}>
+            {choice.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </NewItemForm>
   );
 }

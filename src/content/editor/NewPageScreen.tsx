@@ -8,22 +8,17 @@
  * these (newPage.ts: the heading, the breadcrumb). Making it adds the page to the edits; its own
  * screen then edits its texts with the preview, and Publish puts it live like any edit.
  */
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import MenuItem from '@mui/material/MenuItem';
 import { useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import admin from '../../../config/admin';
 import { pageSchema } from '../../site/model/pageSchema';
 import type { CheckContext, Path, Refusal, Schema } from '../../schema/schema';
@@ -37,7 +32,7 @@ import { officeSentence, sectionTypeLabel } from '../model/officeSentences';
 import { formTitleOf } from '../model/newForm';
 import { counterOf } from './fields';
 import { isRecord } from './schemaValues';
-import { ScreenHeading } from './ScreenHeading';
+import { NewItemForm } from './NewItemForm';
 
 const t = admin.content.newPage;
 
@@ -224,98 +219,87 @@ export function NewPageScreen() {
   const { titleInput, descriptionInput, addressInput, sectionsInput } = inputs;
   const { titleSentence, descriptionSentence, addressSentence, sectionsSentence, showTitleProblem, showDescriptionProblem } = sentences;
   return (
-    <Stack spacing={3}>
-      <ScreenHeading>{t.heading}</ScreenHeading>
-      <Typography>{t.intro}</Typography>
-      <Paper variant="outlined" component="form" aria-label={t.heading} noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
-        <Stack spacing={3}>
-          <TextField
-            id="new-page-title"
-            inputRef={titleInput}
-            label={t.title}
-            value={title}
-            required
-            onChange={(e) => setTitle(e.target.value)}
-            error={showTitleProblem}
-            helperText={
-              <>
-                {showTitleProblem && <span style={{ display: 'block' }}>{titleSentence}</span>}
-                <span style={{ display: 'block' }}>{t.titleHelp}</span>
-                {counterOf(pageSchema.shape.title, title.trim())}
-              </>
-            }
-          />
-          <TextField
-            id="new-page-address"
-            inputRef={addressInput}
-            label={t.address}
-            value={address}
-            required
-            onChange={(e) => setTypedAddress(e.target.value)}
-            error={(tried && address === '') || addressSentence !== undefined}
-            helperText={addressSentence ?? t.addressHelp}
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-          />
-          <TextField
-            id="new-page-description"
-            inputRef={descriptionInput}
-            label={t.description}
-            value={description}
-            required
-            multiline
-            minRows={2}
-            maxRows={8}
-            onChange={(e) => setDescription(e.target.value)}
-            error={showDescriptionProblem}
-            helperText={
-              <>
-                {showDescriptionProblem && <span style={{ display: 'block' }}>{descriptionSentence}</span>}
-                <span style={{ display: 'block' }}>{t.descriptionHelp}</span>
-                {counterOf(pageSchema.shape.description, description.trim())}
-              </>
-            }
-          />
-          <FormControl>
-            <FormControlLabel control={<Switch checked={inMenu} onChange={(e) => setInMenu(e.target.checked)} />} label={t.inMenu} />
-          </FormControl>
-          <FormControl>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={searchable}
-                  onChange={(e) => setSearchable(e.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': 'new-page-searchable-help' } }}
-                />
-              }
-              label={t.searchable}
+    <NewItemForm
+      words={t}
+      onSubmit={onSubmit}
+      refusal={
+        tried && !ready
+          ? [titleSentence, address === '' ? t.addressHelp : addressSentence, descriptionSentence, sectionsSentence].filter(Boolean).join(' ')
+          : undefined
+      }
+    >
+      <TextField
+        id="new-page-title"
+        inputRef={titleInput}
+        label={t.title}
+        value={title}
+        required
+        onChange={(e) => setTitle(e.target.value)}
+        error={showTitleProblem}
+        helperText={
+          <>
+            {showTitleProblem && <span style={{ display: 'block' }}>{titleSentence}</span>}
+            <span style={{ display: 'block' }}>{t.titleHelp}</span>
+            {counterOf(pageSchema.shape.title, title.trim())}
+          </>
+        }
+      />
+      <TextField
+        id="new-page-address"
+        inputRef={addressInput}
+        label={t.address}
+        value={address}
+        required
+        onChange={(e) => setTypedAddress(e.target.value)}
+        error={(tried && address === '') || addressSentence !== undefined}
+        helperText={addressSentence ?? t.addressHelp}
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+      />
+      <TextField
+        id="new-page-description"
+        inputRef={descriptionInput}
+        label={t.description}
+        value={description}
+        required
+        multiline
+        minRows={2}
+        maxRows={8}
+        onChange={(e) => setDescription(e.target.value)}
+        error={showDescriptionProblem}
+        helperText={
+          <>
+            {showDescriptionProblem && <span style={{ display: 'block' }}>{descriptionSentence}</span>}
+            <span style={{ display: 'block' }}>{t.descriptionHelp}</span>
+            {counterOf(pageSchema.shape.description, description.trim())}
+          </>
+        }
+      />
+      <FormControl>
+        <FormControlLabel control={<Switch checked={inMenu} onChange={(e) => setInMenu(e.target.checked)} />} label={t.inMenu} />
+      </FormControl>
+      <FormControl>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={searchable}
+              onChange={(e) => setSearchable(e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'new-page-searchable-help' } }}
             />
-            <FormHelperText id="new-page-searchable-help">{t.searchableHelp}</FormHelperText>
-          </FormControl>
-          <SectionsChoice sections={sections} setSections={setSections} tried={tried} sentence={sectionsSentence} firstInput={sectionsInput} />
-          {asksForm && (
-            <TextField id="new-page-form" select label={t.formChoice} value={form} onChange={(e) => setForm(e.target.value)} helperText={t.formHelp}>
-              {formIds.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {formNames[id]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {tried && !ready && (
-            <Alert severity="warning" role="alert">
-              {[titleSentence, address === '' ? t.addressHelp : addressSentence, descriptionSentence, sectionsSentence].filter(Boolean).join(' ')}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2}>
-            <Button type="submit" variant="contained" size="large">
-              {t.create}
-            </Button>
-            <Button component={RouterLink} to="/content" size="large">
-              {t.cancel}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
-    </Stack>
+          }
+          label={t.searchable}
+        />
+        <FormHelperText id="new-page-searchable-help">{t.searchableHelp}</FormHelperText>
+      </FormControl>
+      <SectionsChoice sections={sections} setSections={setSections} tried={tried} sentence={sectionsSentence} firstInput={sectionsInput} />
+      {asksForm && (
+        <TextField id="new-page-form" select label={t.formChoice} value={form} onChange={(e) => setForm(e.target.value)} helperText={t.formHelp}>
+          {formIds.map((id) => (
+            <MenuItem key={id} value={id}>
+              {formNames[id]}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </NewItemForm>
   );
 }

@@ -8,6 +8,9 @@ import forms from '../../../config/forms';
 import server from '../../../config/server';
 import { checkConfig } from '../server/checkConfig';
 import { ruleNames } from '../../platform/rules';
+import { checkContent } from './checkContent';
+import { loadRealConfig } from '../../test/realConfig';
+import { AUDIT_FORM_NAME, auditForm } from '../../test/auditForm';
 
 type Json = Record<string, unknown>;
 const copy = <T>(value: T) => structuredClone(value) as unknown as Json;
@@ -177,4 +180,17 @@ test('config/server.ts admin: a timeout that is not a whole number', () => {
   expect(problemsOf((c) => ((c.server.admin as Json).idleMinutes = 2.5))).toEqual([
     'config/server.ts: admin.idleMinutes is 2.5, but it should be a whole number.',
   ]);
+});
+
+test("a form made in the editor's reply templates may carry its own fields, and only those", async () => {
+  const real = await loadRealConfig();
+  const withTemplate = (text: string) => {
+    const templates = { ...admin.replies.templates, [AUDIT_FORM_NAME]: [{ name: 'Probe', subject: 'Your audit, {fullName}', text }] };
+    const config = { ...real, forms: { ...real.forms, [AUDIT_FORM_NAME]: auditForm }, admin: { ...admin, replies: { ...admin.replies, templates } } };
+    return checkContent(config, () => true)
+      .filter((p) => p.file === 'config/admin.ts' && p.path.includes(AUDIT_FORM_NAME))
+      .map((p) => p.path.join('.'));
+  };
+  expect(withTemplate('About {currentSite} and {projectType}.')).toEqual([]);
+  expect(withTemplate('About {Fname}.')).toEqual([`replies.templates.${AUDIT_FORM_NAME}.0.text`]);
 });

@@ -825,7 +825,8 @@ function refusalTexts() {
 
 /**
  * Reply templates by form (a form may have none): each {placeholder} must be a field of that
- * form (config/forms; field names are the data contract, so the bundled forms say which).
+ * form (config/forms: the content's own where the checker knows them, a form made in the editor
+ * included; else the bundled forms, whose field names are the data contract).
  */
 function replyTemplates(): Schema<Readonly<Record<string, readonly { name: string; subject: string; text: string }[]>>> {
   const templates = list(object({ name: text(), subject: text(), text: longText() }));
@@ -841,7 +842,9 @@ function replyTemplates(): Schema<Readonly<Record<string, readonly { name: strin
           continue;
         }
         templates.check(given, [...path, id], ctx);
-        const fields = (forms as Record<string, { fields: readonly { name: string }[] } | undefined>)[id]?.fields.map((f) => f.name) ?? [];
+        // The content's own forms first (a form made in the editor is in no bundle), else the code's.
+        const fields =
+          ctx.formFields?.[id] ?? (forms as Record<string, { fields: readonly { name: string }[] } | undefined>)[id]?.fields.map((f) => f.name) ?? [];
         (Array.isArray(given) ? given : []).forEach((item: unknown, i) => {
           for (const key of ['subject', 'text'] as const) {
             checkPlaceholders((item as Record<string, unknown> | null)?.[key], fields, `a field of the form "${id}"`, [...path, id, i, key], ctx);

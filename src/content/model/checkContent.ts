@@ -98,11 +98,19 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
       return typeof title === 'string' ? [[id, title]] : [];
     }),
   );
+  const formFields = Object.fromEntries(
+    [...formIds].flatMap((id) => {
+      const form = forms[id];
+      const fields = isRecord(form) && Array.isArray(form.fields) ? form.fields : undefined;
+      return fields ? [[id, fields.flatMap((f: unknown) => (isRecord(f) && typeof f.name === 'string' ? [f.name] : []))]] : [];
+    }),
+  );
   const contextFor = (file: string, paths: ReadonlySet<string> = linkPaths): CheckContext & { report: Report } => ({
     file,
     sitePaths: paths,
     formIds,
     formTitles,
+    formFields,
     ...(siteUrl ? { siteUrl } : {}),
     publicFileExists,
     ...(options.publicNames ? { publicNames: options.publicNames } : {}),

@@ -22,10 +22,10 @@ import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { showEmpty } from '../../platform/inbox/showEmpty';
 
 const t = admin.replies;
-/** The visitor's address (the form's first e-mail field), or empty. */
+/** The visitor's address (the form's first e-mail field; of a form made after this inbox was built, the lead's first e-mail answer), or empty. */
 function addressOf(lead: LeadDetail): string {
-  const field = senderFields(formNamed(lead.form)).emails[0];
-  return field ? String(lead.document[field.name] ?? '').trim() : '';
+  const key = senderFields(formNamed(lead.form)).emails[0]?.name ?? lead.fields.find((field) => field.kind === 'email')?.key;
+  return key ? String(lead.document[key] ?? '').trim() : '';
 }
 
 export function ReplyComposer({ lead, onSent }: { lead: LeadDetail; onSent: (detail: LeadDetail) => void }) {

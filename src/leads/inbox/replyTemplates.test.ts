@@ -11,6 +11,7 @@ import { cutAtWord, fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';
 import { templatesFor, threadSubject } from './replyTemplates';
 import { formNamed } from '../../site/forms/model/registry';
+import { AUDIT_FORM_NAME } from '../../test/auditForm';
 
 const lead = (form: keyof typeof forms, document: Record<string, unknown>, mails: Partial<ConversationMail>[] = []) =>
   ({ form, document, mails: mails as ConversationMail[] }) as unknown as LeadDetail;
@@ -84,4 +85,27 @@ describe('templatesFor', () => {
     // The sign-up itself has no conversation.
     expect(threadSubject({ ...asked, docId: 'signedUp', form: quiet } as LeadDetail)).toBeUndefined();
   });
+});
+
+it("fills a template with the answers of a form this inbox's bundle does not know (made in the editor since), by the lead's own fields", () => {
+  const template = { name: 'Probe', subject: 'About {currentSite}', text: 'You chose {projectType}.' };
+  const templates = { ...admin.replies.templates, [AUDIT_FORM_NAME]: [template] } as typeof admin.replies.templates;
+  const original = admin.replies.templates;
+  (admin.replies as { templates: typeof templates }).templates = templates;
+  try {
+    const fields = [
+      { key: 'currentSite', label: 'Site', value: 'shop.example.com' },
+      { key: 'projectType', label: 'Project', value: 'Online shop' },
+    ];
+    const detail = {
+      form: AUDIT_FORM_NAME,
+      document: { currentSite: 'shop.example.com', projectType: 'Online shop' },
+      fields,
+      mails: [],
+    } as unknown as LeadDetail;
+    expect(formNamed(AUDIT_FORM_NAME)).toBeUndefined();
+    expect(templatesFor(detail)).toEqual([{ name: template.name, subject: 'About shop.example.com', text: 'You chose Online shop.' }]);
+  } finally {
+    (admin.replies as { templates: typeof templates }).templates = original;
+  }
 });

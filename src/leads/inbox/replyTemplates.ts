@@ -35,8 +35,9 @@ export function threadSubject(lead: LeadDetail): string | undefined {
 
 /** The form's templates, filled with what this lead sent (hidden characters shown by their code, so the owner sees them). */
 export function templatesFor(lead: LeadDetail): (ReplyDraft & { name: string })[] {
-  const form = formNamed(lead.form);
-  const values = Object.fromEntries((form?.fields ?? []).map((f) => [f.name, visible(String(lead.document[f.name] ?? '').trim())]));
+  // The form's fields as this inbox knows them, and as the lead's own answers name them (a form made in the editor after this inbox was built).
+  const names = new Set([...(formNamed(lead.form)?.fields ?? []).map((f) => f.name), ...((lead as Partial<LeadDetail>).fields ?? []).map((f) => f.key)]);
+  const values = Object.fromEntries([...names].map((name) => [name, visible(String(lead.document[name] ?? '').trim())]));
   // In the subject, a value is one line cut at a word; in the text, whole.
   const short = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, cutAtWord(value.replace(/\s+/g, ' '), IN_SUBJECT)]));
   const own = (t.templates as Readonly<Record<string, readonly Template[] | undefined>>)[lead.form] ?? [];
