@@ -57,6 +57,8 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['fields.*.showWhen.field', (old) => questionChoice(old, choiceKinds)],
   ['fields.*.showWhen.is', (old) => (old.meta.kind === 'list' ? { ...old, meta: { ...old.meta, from: 'answers' } } : old)],
   ['checks', editors],
+  // Kept by the editor's server as published questions are removed (src/content/model/newForm.ts followLabels): never offered.
+  ['retired', { presenceFixed: true }],
   // A check's question, chosen among the form's by its label.
   ['checks.*.field', (old) => questionChoice(old)],
   // Its rule in the office's words (config/admin.ts ruleLabels); "must be filled in" comes with a question's Required switch.
