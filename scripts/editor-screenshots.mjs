@@ -12,7 +12,8 @@ import admin from '../config/admin.ts';
 import { adminRoutes } from '../src/platform/inboxRoutes.ts';
 import { CSRF_HEADER } from '../src/platform/signIn.ts';
 import { contentRoutes } from '../src/content/model/contentApi.ts';
-import { escapeRegExp } from '../src/schema/text.ts';
+import { escapeRegExp, fill } from '../src/schema/text.ts';
+import { addItemLabel, labelOf, numberedItem } from '../src/content/model/place.ts';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
@@ -137,6 +138,65 @@ await shot('editor-picture', picture);
 // A form: its visitor-facing texts (the keys a developer changes are not shown).
 await edit({ file: 'config/forms/contact.ts' });
 await shot('editor-form');
+
+// A form of the office's own (a draft, never published): New form with its name and reason; its
+// screen once questions are added, one asked only for some answers of another (Show only when),
+// beside the preview with that answer chosen, so the question shows.
+const made = admin.content.newForm;
+await page.goto(`${base}/admin/content`);
+await settled();
+await page.getByRole('link', { name: made.open }).click();
+await page.getByRole('textbox', { name: made.title }).fill('Free website audit');
+await page.getByRole('textbox', { name: made.purpose }).fill('To look at your website and send you what we find.');
+await settled();
+await shot('editor-new-form');
+await page.getByRole('button', { name: made.create }).click();
+await previewShown();
+/** A list's item: a group named by its place and its label ("Field 2 · Project type"). */
+const itemOf = (scope, place) => scope.getByRole('group', { name: new RegExp(`^${escapeRegExp(place)}( · |$)`) }).first();
+/** A list opened from the keyboard, an option chosen by its words. */
+const choose = async (box, option) => {
+  await box.press('ArrowDown');
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+};
+const questions = [
+  { kind: 'radio', label: 'Project type', answers: ['A company website', 'An online shop'] },
+  {
+    kind: 'select',
+    label: 'Which platform?',
+    answers: ['Shopify', 'WooCommerce'],
+    showWhen: { question: 'Project type', is: 'An online shop', not: 'A company website' },
+  },
+];
+for (const [i, q] of questions.entries()) {
+  const n = i + 2;
+  await page.getByRole('button', { name: addItemLabel('fields', labelOf('fields')) }).click();
+  const item = itemOf(page, numberedItem('fields', n - 1));
+  await item.getByRole('textbox', { name: labelOf('label'), exact: true }).fill(q.label);
+  await choose(item.getByRole('combobox', { name: labelOf('kind'), exact: true }), admin.content.choices.kind[q.kind]);
+  for (const [a, answer] of q.answers.entries()) {
+    if (a > 0) await item.getByRole('button', { name: addItemLabel('options', labelOf('options')) }).click();
+    // An answer is folded under its name until opened.
+    const value = itemOf(item, numberedItem('options', a)).getByRole('textbox', { name: labelOf('value'), exact: true });
+    const open = item.getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(fill(admin.content.openItemNamed, { name: numberedItem('options', a) }))}( · |$)`),
+    });
+    await value.or(open).waitFor();
+    if (await open.isVisible()) await open.click();
+    await value.fill(answer);
+  }
+  if (q.showWhen) {
+    await item.getByRole('button', { name: fill(admin.content.addNamed, { name: labelOf('showWhen') }) }).click();
+    await choose(item.getByRole('combobox', { name: labelOf('field'), exact: true }), q.showWhen.question);
+    await item.getByRole('checkbox', { name: q.showWhen.is, exact: true }).check();
+    await item.getByRole('checkbox', { name: q.showWhen.not, exact: true }).uncheck();
+    await page.frameLocator('iframe').getByRole('radio', { name: q.showWhen.is, exact: true }).check();
+    await item.getByText(labelOf('is')).first().scrollIntoViewIfNeeded();
+  }
+}
+await previewShown();
+await shot('editor-new-form-questions');
 
 // The header and menu, a part of every page.
 await edit({ file: 'config/site.ts', at: 'navigation' });
