@@ -13,7 +13,7 @@ import { adminRoutes } from '../src/platform/inboxRoutes.ts';
 import { CSRF_HEADER } from '../src/platform/signIn.ts';
 import { contentRoutes } from '../src/content/model/contentApi.ts';
 import { escapeRegExp, fill } from '../src/schema/text.ts';
-import { addItemLabel, labelOf, numberedItem } from '../src/content/model/place.ts';
+import { addItemLabel, labelOf, numberedItem } from '../src/content/model/officeSentences.ts';
 import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
