@@ -4,6 +4,7 @@
  * publish on (its checks following it), and a new question's limit at least what its kind starts with.
  */
 import admin from '../../../config/admin';
+import server from '../../../config/server';
 import { collectionOf, fieldKeyOf, followLabels, formTitleOf, newFormId, newFormValue } from './newForm';
 import { newFormSchema } from './newFormSchema';
 import { newFormContract } from './contentContract';
@@ -36,6 +37,12 @@ it('names the file, the collection and the keys from the words, another when tak
   expect(fieldKeyOf('Your current site', new Set())).toBe('yourCurrentSite');
   expect(fieldKeyOf('Your current site', new Set(['yourCurrentSite']))).toBe('yourCurrentSite2');
   expect(fieldKeyOf('Café & plans', new Set())).toBe('cafePlans');
+});
+
+it("never gives a question the spam trap's key, which would send every post of the form to Spam", () => {
+  const trap = server.spamTrap.name;
+  expect(fieldKeyOf(trap, new Set())).not.toBe(trap);
+  expect(fieldKeyOf(trap, new Set([trap]))).not.toBe(trap);
 });
 
 it("a form's first value passes the form's schema, and is named by its title", () => {

@@ -6,6 +6,7 @@
  */
 import admin from '../../../config/admin';
 import forms from '../../../config/forms';
+import server from '../../../config/server';
 import { choiceKinds } from '../../site/forms/model/formSchema';
 import { sharedMessages } from '../../site/forms/model/registry';
 import { isCountedRule } from '../../platform/rules';
@@ -41,11 +42,17 @@ export function collectionOf(title: string, taken: ReadonlySet<string>): string 
   return freeName(/^[0-9]/.test(base) ? `Form${base}` : base, taken, '');
 }
 
-/** A question's key from its label ("Your current site" -> yourCurrentSite), another when taken (the form's questions and its retired ones). */
+/**
+ * Keys a question never gets: the spam trap's (config/server.ts spamTrap.name), which our server
+ * reads as a robot's answer, so a question under it would send every visitor's post to Spam.
+ */
+const RESERVED_KEYS: readonly string[] = [server.spamTrap.name];
+
+/** A question's key from its label ("Your current site" -> yourCurrentSite), another when taken (the form's questions and its retired ones) or reserved. */
 export function fieldKeyOf(label: string, taken: ReadonlySet<string>): string {
   const [first = 'question', ...rest] = wordsOf(label);
   const base = `${first}${rest.map(capital).join('')}`;
-  return freeName(/^[0-9]/.test(base) ? `q${base}` : base, taken, '');
+  return freeName(/^[0-9]/.test(base) ? `q${base}` : base, new Set([...taken, ...RESERVED_KEYS]), '');
 }
 
 /** Every key a form has used: its questions' and its retired ones'. */
