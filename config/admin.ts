@@ -1333,6 +1333,8 @@ export default {
       notAColour: '{label}: “{value}” is not a colour. Write # and six digits or letters from a to f, like #1a4dd6.',
       tooLight: '{label}: “{value}” is too light for the white text written on it (a contrast of {ratio} to 1, where {least} to 1 is needed). Choose a darker colour.',
       notALanguage: '{label}: “{value}” is not a language this site knows. Write one like en-GB or en-US.',
+      notTranslatable: '{label}: this is not a text the site writes in each language. Remove it from the translation.',
+      languageNotDeclared: '{label}: “{value}” is not one of the site’s languages. Add it to the languages first, or remove this translation.',
       notATimeZone: '{label}: “{value}” is not a time zone. Write one like Europe/London.',
       notACurrency: '{label}: “{value}” is not a currency. Write its code, like GBP, EUR or USD.',
       keyTaken: '{label}: “{value}” is there twice. Write each once.',

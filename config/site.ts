@@ -250,4 +250,11 @@ export default {
       { label: 'Blog', href: '/Blog' },
     ],
   },
+
+  // The site's languages: the default one at the site's addresses; each other one under its prefix
+  // (like { code: 'de-DE', name: 'Deutsch', prefix: '/de' }), its words in config/translations/<code>.
+  languages: {
+    default: { code: 'en-GB', name: 'English' },
+    others: [],
+  },
 } satisfies SiteConfig;

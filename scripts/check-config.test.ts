@@ -8,7 +8,7 @@
  * own code (src/test/checkFolders.ts); the broken copy the command runs on shows that both
  * print the same. All of them start at once, in beforeAll; each test waits for its own.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadRealConfig, makePublicDir, projectDir, realPageIds, type Json, type RealConfig } from '../src/test/realConfig';
 import { runScript, type ScriptRun } from '../src/test/runScript';
@@ -176,6 +176,27 @@ const copies: Array<[name: string, breakCopy: (configDir: string) => string[]]> 
       return [
         'Found 1 problem in config/:',
         `config/pages/about.ts could not be read: Cannot read properties of undefined (reading 'href') on line ${line}, column ${source.indexOf('.href') + 2}. Check the spelling of the names used near that place, or undo the last change to this file.`,
+      ];
+    },
+  ],
+  [
+    'a translation file naming a key that is no text, and one into a language the site does not declare, are named with the file and key',
+    (configDir) => {
+      edit(configDir, 'site.ts', 'others: [],', "others: [{ code: 'de-DE', name: 'Deutsch', prefix: '/de' }],");
+      const folder = (code: string, ...parts: string[]) => {
+        mkdirSync(path.join(configDir, 'translations', code, ...parts), { recursive: true });
+        return path.join(configDir, 'translations', code, ...parts);
+      };
+      const title = real.pages.contact!.title as string;
+      writeFileSync(
+        path.join(folder('de-DE', 'pages'), 'contact.ts'),
+        `export default { address: '/Kontakt', texts: { title: { text: 'Kontakt', source: ${JSON.stringify(title)} }, 'sections[0].breadcrumb[0].href': { text: '/de', source: '/' } } };\n`,
+      );
+      writeFileSync(path.join(folder('fr-FR'), 'site.ts'), 'export default { texts: {} };\n');
+      return [
+        'Found 2 problems in config/:',
+        "config/translations/de-DE/pages/contact.ts: texts.sections[0].breadcrumb[0].href is not a text of config/pages/contact.ts that is written in each language (a link, a number, a key, a picture's file, or a place that holds no text now). Remove it.",
+        'config/translations/fr-FR/site.ts: (the whole file) is a translation into "fr-FR", which is not a language of the site. Add it to languages.others in config/site.ts, or remove this file.',
       ];
     },
   ],

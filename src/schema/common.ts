@@ -10,6 +10,7 @@ import {
   oneOf,
   optional,
   publicFile,
+  sameInEveryLanguage,
   text,
   literal,
   type Infer,
@@ -118,7 +119,7 @@ export type ActionConfig = Infer<typeof actionSchema>;
 /** Keys every section may have, whatever its type. */
 const sectionBase = {
   /** Anchor name, so a link can point at the section: /Services#seo. */
-  id: advanced(optional(text())),
+  id: advanced(optional(sameInEveryLanguage(text()))),
   /** true keeps the section in config but does not show it. */
   hidden: optional(boolean()),
   /** Small line above the heading. */

@@ -39,6 +39,8 @@ export const REFUSAL_VALUES = {
   notAColour: ['value'],
   tooLight: ['value', 'ratio', 'least'],
   notALanguage: ['value'],
+  notTranslatable: [],
+  languageNotDeclared: ['value'],
   notATimeZone: ['value'],
   notACurrency: ['value'],
   keyTaken: ['value'],

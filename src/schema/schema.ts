@@ -68,9 +68,15 @@ export type KindMeta =
    * One line of text; `allowEmpty`: "" is right (decorative alt text); `placeholders`: the {names} it may use;
    * `maxLength`: the most characters it may have (textLength); `searchShows`: how many of them search results show (a title).
    */
-  | ({ readonly kind: 'text'; readonly allowEmpty?: boolean; readonly placeholders?: readonly string[]; readonly format?: TextFormat } & TextLimit)
+  | ({
+      readonly kind: 'text';
+      readonly allowEmpty?: boolean;
+      readonly placeholders?: readonly string[];
+      readonly format?: TextFormat;
+    } & TextLimit &
+      Translatable)
   /** Text of a sentence or more, written on several lines. */
-  | ({ readonly kind: 'longText' } & TextLimit)
+  | ({ readonly kind: 'longText' } & TextLimit & Translatable)
   | { readonly kind: 'number'; readonly min?: number; readonly max?: number; readonly integer?: boolean }
   /** `absent`: what a key left out means (an optional key that is on unless turned off). */
   | { readonly kind: 'boolean'; readonly absent?: boolean }
@@ -119,6 +125,15 @@ export type SchemaKind = KindMeta['kind'];
 
 /** What a line of text holds when it is more than words (the editor draws some of them by it: a date as a date box). */
 export type TextFormat = 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug';
+
+/**
+ * Whether words a person reads are written again in each language of the site (config/site.ts
+ * `languages`): set by text() and its kinds; a text of a format (an address, a date, a colour),
+ * of the data contract or a developer's setting never is (isTranslatable).
+ */
+interface Translatable {
+  readonly translatable?: boolean;
+}
 
 /** What a text kind says of its length: the most characters it may have, and how many search results show (a title, a description). */
 interface TextLimit {
@@ -248,6 +263,24 @@ export function shownToOffice(schema: Schema<unknown>): boolean {
   return !(meta.contract && !['object', 'image', 'list', 'record', 'union'].includes(meta.kind));
 }
 
+/**
+ * Whether a value is words written again in each language of the site: a text kind marked
+ * translatable (text(), longText(), a template, a picture's alt), and not a format (an address, a
+ * date, a language tag), a key of the data contract or a developer's setting. The translations
+ * (src/site/model/translation.ts) walk the schemas by it: nothing in config/ lists such keys.
+ */
+export function isTranslatable(schema: Schema<unknown>): boolean {
+  const meta = schema.meta;
+  if (meta.kind !== 'text' && meta.kind !== 'longText') return false;
+  if (!meta.translatable || meta.contract || meta.developer) return false;
+  return !(meta.kind === 'text' && meta.format);
+}
+
+/** A text that stays the same in every language (a stored value, a key another key names, an anchor): never translated. */
+export function sameInEveryLanguage<S extends Schema<unknown>>(schema: S): S {
+  return describe(schema, { translatable: false });
+}
+
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
 /** Formats a key path the way it is written in the file: `sections[2].cards[0].title`. */
@@ -305,7 +338,7 @@ const limitOf = (opts: TextOptions, fallback: number): TextLimit => ({
 /** Text that a visitor reads: must not be empty, and at most `maxLength` characters (default: a line's). */
 export function text(opts: TextOptions = {}): Schema<string> {
   const limit = limitOf(opts, TEXT_LIMITS.line);
-  return make('text in quotes', { kind: 'text', ...limit }, (value, path, ctx) => {
+  return make('text in quotes', { kind: 'text', translatable: true, ...limit }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
     if (value.trim() === '') return ctx.report(path, 'is empty. Write the text between the quotes, or remove the key if it is optional.', { kind: 'empty' });
     checkLength(value, limit.maxLength!, path, ctx);
@@ -330,7 +363,7 @@ export const label = (): Schema<string> => text({ maxLength: TEXT_LIMITS.label }
 /** Text that may be empty on purpose (alt text of a decorative image); at most a line's characters. */
 export function anyText(opts: TextOptions = {}): Schema<string> {
   const limit = limitOf(opts, TEXT_LIMITS.line);
-  return make('text in quotes', { kind: 'text', allowEmpty: true, ...limit }, (value, path, ctx) => {
+  return make('text in quotes', { kind: 'text', allowEmpty: true, translatable: true, ...limit }, (value, path, ctx) => {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'text in quotes');
     checkLength(value, limit.maxLength!, path, ctx);
   });
@@ -581,6 +614,20 @@ export function routePath(): Schema<string> {
     if (typeof value !== 'string') return wrongKind(value, path, ctx, 'a path in quotes');
     const problem = addressProblem(value, { publicNames: ctx.publicNames ?? [] });
     if (problem) ctx.report(path, `${quote(value)} ${problem}`, { kind: 'badAddress', values: { value, problem } });
+  });
+}
+
+/** A language and region tag like "en-GB", as browsers know them (Intl). */
+export function languageTag(): Schema<string> {
+  const base = text();
+  return make('a language tag like "en-GB"', { kind: 'text', format: 'locale' }, (value, path, ctx) => {
+    if (typeof value !== 'string') return base.check(value, path, ctx);
+    try {
+      if (Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0) return;
+    } catch {
+      // Not a tag at all: reported below.
+    }
+    ctx.report(path, `${quote(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`, { kind: 'notALanguage', values: { value } });
   });
 }
 

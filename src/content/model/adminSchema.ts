@@ -5,6 +5,7 @@ import {
   boolean,
   checkPlaceholders,
   formRef,
+  languageTag,
   list,
   longText,
   number,
@@ -35,27 +36,6 @@ const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };
 const SECTION_TYPES = Object.keys(sectionSchemas) as SectionType[];
 
 const texts = <K extends string>(keys: readonly K[]) => object(Object.fromEntries(keys.map((key) => [key, text()])) as Record<K, Schema<string>>);
-
-/** A language and region tag like "en-GB", as browsers know them. */
-function locale(): Schema<string> {
-  return {
-    optional: false,
-    expects: 'a language tag like "en-GB"',
-    meta: { kind: 'text', format: 'locale' },
-    check(value, path, ctx) {
-      if (typeof value !== 'string') return text().check(value, path, ctx);
-      try {
-        if (Intl.DateTimeFormat.supportedLocalesOf([value]).length > 0) return;
-      } catch {
-        // Not a tag at all: reported below.
-      }
-      ctx.report(path, `${JSON.stringify(value)} is not a language tag this site knows. Write one like "en-GB" or "en-US".`, {
-        kind: 'notALanguage',
-        values: { value },
-      });
-    },
-  };
-}
 
 /** A time zone by its IANA name, like "Europe/London". */
 function timeZone(): Schema<string> {
@@ -200,7 +180,7 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
 }
 
 export const adminSchema = object({
-  locale: locale(),
+  locale: languageTag(),
   timeZone: timeZone(),
   currency: currency(),
   title: text(),

@@ -18,6 +18,7 @@ import { movedSchema } from '../../site/model/movedSchema';
 import { closest, formatPath, SLUG, type CheckContext, type Path, type Refusal, type Schema } from '../../schema/schema';
 import { serverSchema } from '../../platform/serverSchema';
 import { siteSchema } from '../../site/model/siteSchema';
+import { checkTranslationFile, translatedFileOf, type TranslationTarget } from '../../site/model/translation';
 
 export interface CheckOptions {
   /** The default export of config/site.ts (left out or undefined: not checked, e.g. it could not be read). */
@@ -48,6 +49,11 @@ export interface CheckOptions {
   articles?: Readonly<Record<string, unknown>>;
   /** Article id -> the file named in messages. Default: `config/articles/<id>.ts`. */
   articleFiles?: Readonly<Record<string, string>>;
+  /**
+   * The translation files by their names ("config/translations/<code>/pages/contact.ts" -> its
+   * default export): each checked against the file it translates (src/site/model/translation.ts).
+   */
+  translations?: Readonly<Record<string, unknown>>;
 }
 
 /** One problem: the file, the key it is about, the sentence (without the file and key), and the same in the office's words. */
@@ -176,7 +182,63 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
     checkArticleAddress(articles[id], articleBase, sitePaths, firstAddress, file, options.publicNames ?? [], ctx.report);
   }
 
+  checkTranslations(options, contextFor);
   return problems;
+}
+
+/** The codes of the languages config/site.ts declares besides the default one (none when it cannot tell). */
+function otherLanguages(site: unknown): string[] {
+  const languages = isRecord(site) && isRecord(site.languages) ? site.languages : undefined;
+  const others = Array.isArray(languages?.others) ? languages.others : [];
+  return others.flatMap((other: unknown) => (isRecord(other) && typeof other.code === 'string' ? [other.code] : []));
+}
+
+/**
+ * Each translation file: of a language config/site.ts declares (not the default one), translating
+ * a file the office's words are in (config/site.ts, a page, a form, an article), each of its keys
+ * a text of that file (checkTranslationFile).
+ */
+function checkTranslations(options: CheckOptions, contextFor: (file: string) => CheckContext & { report: Report }): void {
+  const languages = otherLanguages(options.site);
+  const byFile = (ids: Readonly<Record<string, string>> | undefined, folder: string, file: string) =>
+    Object.keys(ids ?? {}).find((id) => ids![id] === file) ?? (file.startsWith(`${folder}/`) ? file.slice(folder.length + 1, -'.ts'.length) : undefined);
+  for (const [name, value] of Object.entries(options.translations ?? {})) {
+    const ctx = contextFor(name);
+    const translated = translatedFileOf(name);
+    if (translated === undefined) continue;
+    if (!languages.includes(translated.code)) {
+      ctx.report(
+        [],
+        `is a translation into ${quote(translated.code)}, which is not a language of the site. Add it to languages.others in ${SITE_FILE}, or remove this file.`,
+        { kind: 'languageNotDeclared', values: { value: translated.code } },
+      );
+      continue;
+    }
+    const target = translationTarget(options, translated.file, byFile);
+    if (target === undefined) {
+      ctx.report([], `translates ${translated.file}, which is not a file of the site's words (its settings, a page, a form or an article). Remove this file.`, {
+        kind: 'notTranslatable',
+      });
+      continue;
+    }
+    checkTranslationFile(value, target, ctx);
+  }
+}
+
+function translationTarget(
+  options: CheckOptions,
+  file: string,
+  byFile: (ids: Readonly<Record<string, string>> | undefined, folder: string, file: string) => string | undefined,
+): TranslationTarget | undefined {
+  if (file === SITE_FILE) return options.site === undefined ? undefined : { schema: siteSchema, value: options.site, hasAddress: false };
+  const page = byFile(options.pageFiles, PAGES_FOLDER, file);
+  if (page !== undefined && options.pages && Object.hasOwn(options.pages, page)) return { schema: pageSchema, value: options.pages[page], hasAddress: true };
+  const form = byFile(options.formFiles, 'config/forms', file);
+  if (form !== undefined && options.forms && Object.hasOwn(options.forms, form)) return { schema: formSchema, value: options.forms[form], hasAddress: false };
+  const article = byFile(options.articleFiles, ARTICLES_FOLDER, file);
+  if (article !== undefined && options.articles && Object.hasOwn(options.articles, article))
+    return { schema: articleSchema, value: options.articles[article], hasAddress: true };
+  return undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -208,6 +208,28 @@ async function loadArticles(loader: Loader, options: CheckOptions): Promise<void
   Object.assign(options, { articles, articleFiles });
 }
 
+/**
+ * The translation files: every .ts file under config/translations/<code>/, by its name
+ * ("config/translations/<code>/pages/contact.ts"), each checked against the file it translates.
+ */
+async function loadTranslations(loader: Loader, options: CheckOptions): Promise<void> {
+  const root = loader.file('translations');
+  if (!existsSync(root)) return;
+  const translations: Record<string, unknown> = {};
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        const value = await loader.load(file);
+        if (value !== undefined) translations[loader.displayName(file)] = value;
+      }
+    }
+  };
+  await walk(root);
+  options.translations = translations;
+}
+
 async function loadForms(loader: Loader, options: CheckOptions): Promise<void> {
   const dir = loader.file('forms');
   const indexFile = path.join(dir, 'index.ts');
@@ -301,6 +323,7 @@ export async function loadConfigFolder({ configDir, publicDir }: Folders = defau
   await loadForms(loader, options);
   await loadPages(loader, options);
   await loadArticles(loader, options);
+  await loadTranslations(loader, options);
   return { options, problems: loader.problems };
 }
 

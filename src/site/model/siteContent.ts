@@ -12,6 +12,7 @@ import type { RoutesConfig } from './routesSchema';
 import type { SiteConfig } from './siteSchema';
 import type { FormConfig } from '../forms/model/formSchema';
 import { withOfficePages } from './routing';
+import { translatedFileOf, type TranslationFile } from './translation';
 
 export interface SiteContent {
   site: SiteConfig;
@@ -25,6 +26,11 @@ export interface SiteContent {
   moved: MovedConfig;
   /** The articles (config/articles, each with its file's name as id), newest first by date. */
   articles: readonly Article[];
+  /**
+   * The translation files (config/translations/<code>) by language, then by the file they translate
+   * ("de-DE" -> "config/pages/contact.ts" -> its texts); left out when there are none.
+   */
+  translations?: Readonly<Record<string, Readonly<Record<string, TranslationFile>>>>;
 }
 
 /** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */
@@ -35,6 +41,7 @@ export function siteContentOf(options: {
   forms?: unknown;
   moved?: unknown;
   articles?: unknown;
+  translations?: Readonly<Record<string, unknown>>;
 }): SiteContent {
   const { site, routes, pages, forms, moved } = options;
   if (!site || !routes || !pages || !forms) throw new Error('The content is incomplete: run npm run check');
@@ -47,7 +54,18 @@ export function siteContentOf(options: {
     forms,
     moved: (moved ?? NOTHING_MOVED) as MovedConfig,
     articles,
+    ...translationsByLanguage(options.translations ?? {}),
   } as unknown as SiteContent;
+}
+
+/** The translation files by language and by the file they translate; nothing when there are none (a site in one language). */
+function translationsByLanguage(files: Readonly<Record<string, unknown>>): Pick<SiteContent, 'translations'> {
+  const translations: Record<string, Record<string, TranslationFile>> = {};
+  for (const [name, value] of Object.entries(files)) {
+    const translated = translatedFileOf(name);
+    if (translated) (translations[translated.code] ??= {})[translated.file] = value as TranslationFile;
+  }
+  return Object.keys(translations).length > 0 ? { translations } : {};
 }
 
 /** No address moved or gone (a site with no config/moved.ts yet). */

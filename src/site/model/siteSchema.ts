@@ -26,8 +26,83 @@ import {
   template,
   text,
   TEXT_LIMITS,
+  languageTag,
+  sameInEveryLanguage,
+  type CheckContext,
   type Infer,
+  type Path,
 } from '../../schema/schema';
+
+/** The address prefix of a language other than the default: a slash and its letters ("/de", "/pt-br"). */
+const PREFIX = /^\/[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/;
+
+const languageSchema = object({
+  /** Its tag as browsers and search engines know it ("de-DE"): the page's lang, its hreflang. */
+  code: languageTag(),
+  /** Its name in its own words ("Deutsch"), as the language switcher shows it: the same in every language. */
+  name: sameInEveryLanguage(text()),
+});
+
+/**
+ * The languages of the site (src/site/model/translation.ts siteLanguages): the default one at
+ * the site's own addresses, each other one under its `prefix` ("/de/Kontakt"), its words from the
+ * translation files of config/translations/<code>. Each code and each prefix once, a code in its
+ * usual spelling ("de-DE"), a prefix no page's address.
+ */
+function languagesSchema() {
+  const shape = object({
+    default: languageSchema,
+    others: list(object({ ...languageSchema.shape, prefix: sameInEveryLanguage(text()) })),
+  });
+  return {
+    ...shape,
+    check(value: unknown, path: Path, ctx: CheckContext) {
+      shape.check(value, path, ctx);
+      if (typeof value !== 'object' || value === null) return;
+      const given = value as { default?: { code?: unknown }; others?: unknown };
+      const others = Array.isArray(given.others) ? (given.others as { code?: unknown; prefix?: unknown }[]) : [];
+      const codes: unknown[] = [given.default?.code, ...others.map((other) => other?.code)];
+      codes.forEach((code, i) => {
+        if (typeof code !== 'string') return;
+        const where = i === 0 ? [...path, 'default', 'code'] : [...path, 'others', i - 1, 'code'];
+        const canonical = canonicalTag(code);
+        if (canonical !== undefined && canonical !== code)
+          ctx.report(where, `${JSON.stringify(code)} should be written ${JSON.stringify(canonical)}, as browsers and search engines write it.`, {
+            kind: 'notALanguage',
+            values: { value: code },
+          });
+        if (codes.indexOf(code) < i)
+          ctx.report(where, `${JSON.stringify(code)} is there twice. Write each once.`, { kind: 'keyTaken', values: { value: code } });
+      });
+      const prefixes = others.map((other) => other?.prefix);
+      prefixes.forEach((prefix, i) => {
+        if (typeof prefix !== 'string') return;
+        const where = [...path, 'others', i, 'prefix'];
+        if (!PREFIX.test(prefix)) {
+          const problem = 'should be a slash and the language\'s letters in lower case, like "/de".';
+          return ctx.report(where, `${JSON.stringify(prefix)} ${problem}`, { kind: 'badAddress', values: { value: prefix, problem } });
+        }
+        if (prefixes.indexOf(prefix) < i)
+          return ctx.report(where, `${JSON.stringify(prefix)} is there twice. Write each once.`, { kind: 'keyTaken', values: { value: prefix } });
+        const taken = [...ctx.sitePaths].find((page) => page.toLowerCase() === prefix || page.toLowerCase().startsWith(`${prefix}/`));
+        if (taken !== undefined)
+          ctx.report(where, `${JSON.stringify(prefix)} is the start of the address of a page of the site (${taken}). Choose another prefix.`, {
+            kind: 'addressTaken',
+            values: { value: prefix },
+          });
+      });
+    },
+  };
+}
+
+/** A language tag as Intl writes it ("de-de" -> "de-DE"), or undefined when it is none. */
+function canonicalTag(code: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(code)[0];
+  } catch {
+    return undefined;
+  }
+}
 
 const ms = (atLeast?: { ms: number; what: string; because: string }) => milliseconds({ max: 600000, ...(atLeast ? { atLeast } : {}) });
 const px = () => number({ min: 0, max: 10000, integer: true });
@@ -215,9 +290,10 @@ export const siteSchema = object({
     /** The line under an article's title; {author} and {date} are filled in. */
     byline: template(['author', 'date']),
     /** The language dates are written in ("en-GB": 25 November 2026). */
-    dateLocale: describe(text(), { kind: 'text', format: 'locale' }),
+    dateLocale: describe(text(), { kind: 'text', format: 'locale', translatable: false }),
     /** The trail above an article's title, from Home to the list (the article's title is added as the last step). */
     breadcrumb: list(object({ label: label(), href: href() }), { min: 1 }),
   }),
+  languages: languagesSchema(),
 });
 export type SiteConfig = Infer<typeof siteSchema>;

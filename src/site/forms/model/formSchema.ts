@@ -18,6 +18,7 @@ import {
   ownerOnly,
   mailedToStrangers,
   placeholders,
+  sameInEveryLanguage,
   text,
   type CheckContext,
   type Infer,
@@ -74,7 +75,7 @@ const OFFICE_LEAST_LENGTH: Partial<Record<(typeof fieldKinds)[number], LeastLeng
 
 const optionSchema = object({
   /** What is stored (spelled exactly as the agency's data has it). */
-  value: anyText(),
+  value: sameInEveryLanguage(anyText()),
   /** What the visitor reads; defaults to the value. */
   label: optional(text()),
   /** A placeholder choice that cannot be picked ("Select Position"). */
@@ -101,9 +102,9 @@ const uploadSchema = object({
 /** Shows a field only when another field's answer is one of `is` (docs/content-files.md, "Fields shown when they apply"). */
 const showWhenSchema = object({
   /** The `name` of the field whose answer decides (a select, radio or checkboxes field). */
-  field: text(),
+  field: sameInEveryLanguage(text()),
   /** The answers (option values of that field) that show this field; for checkboxes, any of them ticked. */
-  is: list(anyText(), { min: 1 }),
+  is: list(sameInEveryLanguage(anyText()), { min: 1 }),
   /** The condition in words, shown under the label when the page runs without JavaScript; left out: made from config/forms/_messages.ts onlyIf. */
   says: optional(text()),
 });
@@ -195,9 +196,9 @@ const autoReplySchema = ownerOnly(
 
 /** Which of the form's fields go in the columns every form shares (exports, the person's card): the sender's name, e-mail and phone. */
 const columnsSchema = object({
-  name: optional(text()),
-  email: optional(text()),
-  phone: optional(text()),
+  name: optional(sameInEveryLanguage(text())),
+  email: optional(sameInEveryLanguage(text())),
+  phone: optional(sameInEveryLanguage(text())),
 });
 
 const baseFormSchema = object({
