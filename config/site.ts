@@ -199,6 +199,8 @@ export default {
     previousLabel: 'Previous team member',
     nextLabel: 'Next team member',
     newTabHint: '(opens in a new tab)',
+    // On a site in more than one language: the name of the header's links to the page in the others.
+    languagesLabel: 'This page in other languages',
     errorScreen: {
       heading: 'Unexpected Application Error!',
       text: 'Something went wrong while showing this page. Please try again, or go back to the home page.',

@@ -116,7 +116,11 @@ describe('a page file', () => {
 
 it('the sitemap lists each main address once (no aliases), and robots.txt names it and keeps crawlers out of the API', () => {
   const { pagePaths } = siteRoutes(routes);
-  const xml = sitemapXml(site.brand.url, pagePaths, '2026-11-23');
+  const xml = sitemapXml(
+    site.brand.url,
+    pagePaths.map((p) => ({ path: p.canonical })),
+    '2026-11-23',
+  );
   const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locations).toEqual([...new Set(pagePaths.map((p) => `${site.brand.url}${p.canonical}`))]);
   expect(locations).not.toContain(`${site.brand.url}/home`);

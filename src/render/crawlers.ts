@@ -5,7 +5,7 @@
 import { ADMIN_PAGE } from '../schema/ownAddresses';
 import { api } from '../platform/api';
 import { SITEMAP_FILE } from '../schema/pageFiles';
-import type { PagePath } from '../site/model/routing';
+import type { LanguageVersion } from '../site/model/translation';
 import { escapeXml, robotsValue } from '../schema/text';
 
 /**
@@ -14,14 +14,26 @@ import { escapeXml, robotsValue } from '../schema/text';
  */
 export function sitemapXml(
   siteUrl: string,
-  pages: readonly PagePath[],
+  /** Each page's main address (an article's with the day it was published, else lastModified), once each. */
+  pages: readonly { path: string; date?: string }[],
   lastModified: string,
-  articles: readonly { path: string; date: string }[] = [],
+  /** On a site in more than one language: each page's versions in every language, by its address (each listed as an alternate). */
+  versions?: Readonly<Record<string, readonly LanguageVersion[]>>,
 ): string {
-  const mainPaths = [...new Set(pages.map((p) => p.canonical))];
-  const entry = (p: string, day: string) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc><lastmod>${escapeXml(day)}</lastmod></url>`;
-  const urls = [...mainPaths.map((p) => entry(p, lastModified)), ...articles.map((a) => entry(a.path, a.date))];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const paths = new Set<string>();
+  const alternates = (p: string) => {
+    const all = versions?.[p];
+    if (!all || all.length === 0) return '';
+    const link = (code: string, address: string) => `<xhtml:link rel="alternate" hreflang="${escapeXml(code)}" href="${escapeXml(`${siteUrl}${address}`)}"/>`;
+    return all.map((v) => link(v.code, v.path)).join('') + link('x-default', all[0]!.path);
+  };
+  const urls = pages.flatMap(({ path: p, date }) => {
+    if (paths.has(p)) return [];
+    paths.add(p);
+    return [`  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc><lastmod>${escapeXml(date ?? lastModified)}</lastmod>${alternates(p)}</url>`];
+  });
+  const xhtml = versions ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** Each value stays one value on its line (robotsValue): no text can add a rule. */

@@ -47,6 +47,8 @@ import { articlePages, feedPathOf, liveContent } from '../site/model/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
+import { languageContents, movedInEveryLanguage } from '../site/model/languageContent';
+import { markFallbacks, withHtmlLang, withoutMarks } from './languages';
 import { inside, shareOwn, writeOwn } from './ownFiles';
 
 /** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */
@@ -149,13 +151,13 @@ export async function renderSite({
   brotli,
 }: RenderOptions): Promise<Rendered> {
   // The site as it is at `now`: an article past its `expires` is not drawn, listed, in the sitemap or the feed.
-  const content = liveContent(allContent, now);
+  const content0 = liveContent(allContent, now);
   const code = readCodeBuild(codeDir);
   const codeClientDir = path.join(codeDir, 'client');
   const clientDir = path.join(outDir, 'client');
   mkdirSync(clientDir, { recursive: true });
   if (path.resolve(clientDir) !== path.resolve(codeClientDir)) linkCode(code, codeClientDir, clientDir);
-  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir, content);
+  if (publicDir) linkNewPublicFiles(code, publicDir, clientDir, content0);
   const { renderPage } = renderer ?? (await loadRenderer(codeDir));
   const written: string[] = [];
   const write = (file: string, text: string) => {
@@ -163,14 +165,22 @@ export async function renderSite({
     written.push(file);
   };
 
+  // Each language's content (a site in one language: the content as it is), the default first.
+  const [main, ...others] = languageContents(content0);
+  const content = main!.content;
   // Each form's description: what the browser's form island is drawn with (the page names the file).
-  const formFiles: Record<string, string> = {};
-  for (const [name, form] of Object.entries(content.forms)) {
-    const json = JSON.stringify(form);
-    const file = `${FORMS_FOLDER}/${name}-${hashOf(json)}.json`;
-    write(file, json);
-    formFiles[name] = `/${file}`;
-  }
+  const writeForms = (forms: SiteContent['forms']) => {
+    const files: Record<string, string> = {};
+    for (const [name, form] of Object.entries(forms)) {
+      // A text left in the default language is marked only in the pages (src/render/languages.ts).
+      const json = withoutMarks(JSON.stringify(form));
+      const file = `${FORMS_FOLDER}/${name}-${hashOf(json)}.json`;
+      if (!written.includes(file)) write(file, json);
+      files[name] = `/${file}`;
+    }
+    return files;
+  };
+  const formFiles = writeForms(content.forms);
 
   // Each article's 1200×630 picture for link previews, from its cover.
   const socialPictures = await writeSocialPictures(clientDir, content.articles, earlierClientDir);
@@ -179,53 +189,63 @@ export async function renderSite({
   /** Those of the pictures a text (a page's inputs) names: a page is drawn again when they change. */
   const picturesNamedIn = (text: string) => JSON.stringify([...uploadNamesIn(text)].sort().map((name) => pictures[`${UPLOADS_PATH}${name}`] ?? null));
 
-  const forms: FormConfig[] = Object.values(content.forms);
-  const routes = siteRoutes(content.routes);
   const hashes = createHashCollector();
   const outcomes: OutcomePage[] = [];
   const pages: Rendered['pages'] = [];
   // What an earlier release drew (its render index), to take its pages whose inputs did not change as they are.
   const earlier = earlierClientDir ? readRenderIndex(earlierClientDir, code) : undefined;
   const index: RenderIndex = { code: codeId(code), pages: {} };
-  // Everything a page is drawn from but the other pages and the articles: the site, routes, forms, the code's files.
-  const shared = JSON.stringify({ ...content, pages: undefined, articles: undefined, formFiles });
-  const articles = articlePages(content);
-  // What of the articles a page is drawn from: an article's page its article (and picture), a page that lists them the list.
-  const articleInputs = (address: string, pageId: string) => {
-    const own = articles.find((a) => a.path === address);
-    if (own) return JSON.stringify({ article: own.article, picture: socialPictures[own.article.id] });
-    return content.pages[pageId]?.sections.some((section) => section.type === 'articles') ? JSON.stringify(content.articles) : '';
-  };
-  const renderInto = async (address: string, file: string, withOutcomes: boolean) => {
-    const pageId = routes.resolvePath(address).page;
-    const own = `${JSON.stringify(content.pages[pageId] ?? null)}\0${articleInputs(address, pageId)}`;
-    const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${own}\0${picturesNamedIn(`${shared}${own}`)}`);
-    const before = earlier?.index.pages[file];
-    if (before && before.inputs === inputs && reuse(earlier!.dir, clientDir, [file, ...before.variants.map((v) => v.file)])) {
-      // The same page as the release served: its files linked, not drawn again (a publish draws only the pages it changes).
-      index.pages[file] = before;
-      hashes.addHashes(before.inline);
-      outcomes.push(...before.variants);
-      pages.push({ address, file, bytes: before.bytes });
-      return;
-    }
-    const page = await renderPage(address, content, { formFiles, socialPictures, pictures });
-    // Fetched (not run) once the page has painted, so the first touch is answered at once: the
-    // page's islands and what hydrates them (React). The forms' code waits for the visitor.
-    const preload = [...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])])].map(
-      (f) => `/${f}`,
-    );
-    const html = pageDocument(code.template, page, loaderScript(code.template.scripts, preload));
-    write(file, html);
-    const inline = pageHashes(html);
-    hashes.addHashes(inline);
-    pages.push({ address, file, bytes: html.length });
-    const variants = withOutcomes ? writeOutcomePages(clientDir, address, file, html, forms) : [];
-    written.push(...variants.map((v) => v.file));
-    outcomes.push(...variants);
-    index.pages[file] = { inputs, inline, variants, bytes: html.length };
+  /** How the pages of one language's content are drawn. */
+  const drawer = (drawn: SiteContent, drawnFormFiles: Record<string, string>) => {
+    // (A text left in the default language is marked in the page's own markup only: src/render/languages.ts.)
+    const forms = JSON.parse(withoutMarks(JSON.stringify(Object.values(drawn.forms)))) as FormConfig[];
+    const routes = siteRoutes(drawn.routes);
+    // Everything a page is drawn from but the other pages and the articles: the site, routes, forms, the code's files.
+    const shared = JSON.stringify({ ...drawn, pages: undefined, articles: undefined, formFiles: drawnFormFiles });
+    const articles = articlePages(drawn);
+    // What of the articles a page is drawn from: an article's page its article (and picture), a page that lists them the list.
+    const articleInputs = (address: string, pageId: string) => {
+      const own = articles.find((a) => a.path === address);
+      if (own) return JSON.stringify({ article: own.article, picture: socialPictures[own.article.id] });
+      return drawn.pages[pageId]?.sections.some((section) => section.type === 'articles') ? JSON.stringify(drawn.articles) : '';
+    };
+    // A site in more than one language: the page's lang, and its texts not yet translated marked (src/render/languages.ts).
+    const language = drawn.language;
+    const template = language ? { ...code.template, html: withHtmlLang(code.template.html, language.code) } : code.template;
+    const renderInto = async (address: string, file: string, withOutcomes: boolean) => {
+      const pageId = routes.resolvePath(address).page;
+      const own = `${JSON.stringify(drawn.pages[pageId] ?? null)}\0${articleInputs(address, pageId)}`;
+      const inputs = hashOf(`${shared}\0${address}\0${withOutcomes}\0${own}\0${picturesNamedIn(`${shared}${own}`)}`);
+      const before = earlier?.index.pages[file];
+      if (before && before.inputs === inputs && reuse(earlier!.dir, clientDir, [file, ...before.variants.map((v) => v.file)])) {
+        // The same page as the release served: its files linked, not drawn again (a publish draws only the pages it changes).
+        index.pages[file] = before;
+        hashes.addHashes(before.inline);
+        outcomes.push(...before.variants);
+        pages.push({ address, file, bytes: before.bytes });
+        return;
+      }
+      const drawnPage = await renderPage(address, drawn, { formFiles: drawnFormFiles, socialPictures, pictures });
+      const page = language ? { ...drawnPage, head: withoutMarks(drawnPage.head), body: markFallbacks(drawnPage.body, language.defaultCode) } : drawnPage;
+      // Fetched (not run) once the page has painted, so the first touch is answered at once: the
+      // page's islands and what hydrates them (React). The forms' code waits for the visitor.
+      const preload = [
+        ...new Set([...code.hydrateFiles, ...page.islands.filter((name) => name !== 'form').flatMap((name) => code.islandFiles[name] ?? [])]),
+      ].map((f) => `/${f}`);
+      const html = pageDocument(template, page, loaderScript(code.template.scripts, preload));
+      write(file, html);
+      const inline = pageHashes(html);
+      hashes.addHashes(inline);
+      pages.push({ address, file, bytes: html.length });
+      const variants = withOutcomes ? writeOutcomePages(clientDir, address, file, html, forms) : [];
+      written.push(...variants.map((v) => v.file));
+      outcomes.push(...variants);
+      index.pages[file] = { inputs, inline, variants, bytes: html.length };
+    };
+    return { routes, articles, renderInto };
   };
 
+  const { routes, articles, renderInto } = drawer(content, formFiles);
   // Each page once, at its main address; its aliases are the same file under their own names
   // (Caddy and Firebase Hosting find a page by its file's name), and their outcomes the page's.
   for (const { path: address, canonical } of routes.pagePaths) {
@@ -244,19 +264,33 @@ export async function renderSite({
   // The pages shown at the addresses of removed pages (status 410), one for each set of words.
   for (const { renderPath, file } of gonePagesOf(content)) await renderInto(renderPath, file, false);
 
+  // Each other language's pages and articles under its prefix, and its feed.
+  const languagePages: string[] = [];
+  const sitemapPages: { path: string; date?: string }[] = [
+    ...routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])).map((p) => ({ path: p.canonical })),
+    ...articles.map(({ path: address, article }) => ({ path: address, date: article.date })),
+  ];
+  for (const { content: drawn } of others) {
+    const other = drawer(drawn, writeForms(drawn.forms));
+    for (const { path: address, page } of other.routes.pagePaths) {
+      await other.renderInto(address, htmlFileFor(address), true);
+      languagePages.push(address);
+      if (isSearchable(drawn.pages[page])) sitemapPages.push({ path: address });
+    }
+    for (const { path: address, article } of other.articles) {
+      await other.renderInto(address, htmlFileFor(address), false);
+      languagePages.push(address);
+      sitemapPages.push({ path: address, date: article.date });
+    }
+    write(feedPathOf(drawn.site).slice(1), withoutMarks(atomFeed(drawn.site, other.articles, today)));
+  }
+
   // Pages the office keeps from search engines (searchable: false) are not listed; moved and gone addresses are no pages; each live article's page is.
-  write(
-    'sitemap.xml',
-    sitemapXml(
-      content.site.brand.url,
-      routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])),
-      today,
-      articles.map(({ path: address, article }) => ({ path: address, date: article.date })),
-    ),
-  );
+  const versions = content.language ? Object.assign({}, ...[main!, ...others].map((l) => l.content.language?.versions)) : undefined;
+  write('sitemap.xml', sitemapXml(content.site.brand.url, sitemapPages, today, versions));
   write(feedPathOf(content.site).slice(1), atomFeed(content.site, articles, today));
   write('robots.txt', robotsTxt(content.site.brand.url));
-  const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes });
+  const manifest = siteManifestOf(content, { connectOrigins: code.connectOrigins, inlineHashes: hashes.hashes(), outcomes }, languagePages);
   writeOwn(clientDir, SITE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
   writeOwn(outDir, CADDY_SNIPPETS_FILE, caddySnippets(manifest));
 
@@ -301,19 +335,38 @@ function reuse(earlierDir: string, clientDir: string, files: readonly string[]):
   return true;
 }
 
+/** Each other language's words of the site and the forms (texts left untranslated in the default language's words), for our server; nothing for a site in one language. */
+function servedLanguages(content: SiteContent): Pick<SiteManifest['content'], 'languages'> {
+  const others = languageContents(content).slice(1);
+  if (others.length === 0) return {};
+  const words = (drawn: SiteContent) =>
+    JSON.parse(withoutMarks(JSON.stringify({ site: drawn.site, forms: drawn.forms }))) as Pick<SiteContent, 'site' | 'forms'>;
+  return { languages: Object.fromEntries(others.map(({ language, content: drawn }) => [language.code, words(drawn)])) };
+}
+
 /** The site manifest of some content, with what only the written pages tell (their inline code's hashes, their outcome variants). */
-export function siteManifestOf(content: SiteContent, written: Pick<SiteManifest, 'connectOrigins' | 'inlineHashes' | 'outcomes'>): SiteManifest {
+export function siteManifestOf(
+  content: SiteContent,
+  written: Pick<SiteManifest, 'connectOrigins' | 'inlineHashes' | 'outcomes'>,
+  /** The pages of the site's other languages (their addresses under their prefixes), after the default language's. */
+  languagePages: readonly string[] = [],
+): SiteManifest {
   return {
     // The routes' addresses, then each article's page (the content given: the articles live when it is drawn).
-    pages: [...siteRoutes(content.routes).pagePaths.map(({ path: address }) => address), ...articlePages(content).map((a) => a.path)].map((address) => ({
-      path: address,
-      file: htmlFileFor(address),
-    })),
+    pages: [...siteRoutes(content.routes).pagePaths.map(({ path: address }) => address), ...articlePages(content).map((a) => a.path), ...languagePages].map(
+      (address) => ({
+        path: address,
+        file: htmlFileFor(address),
+      }),
+    ),
     fallbackFile: FALLBACK_FILE,
     errorFile: ERROR_FILE,
     frameOrigins: frameOriginsOf(Object.values(content.pages)),
     ...written,
-    content: { site: content.site, routes: content.routes, forms: content.forms, moved: content.moved },
-    gone: gonePagesOf(content).flatMap(({ file, addresses }) => addresses.map((address) => ({ path: address, file }))),
+    // The moved and gone addresses under each language's prefix too (languageContent.ts): every host answers them alike.
+    content: { site: content.site, routes: content.routes, forms: content.forms, moved: movedInEveryLanguage(content), ...servedLanguages(content) },
+    gone: gonePagesOf({ ...content, moved: movedInEveryLanguage(content) }).flatMap(({ file, addresses }) =>
+      addresses.map((address) => ({ path: address, file })),
+    ),
   };
 }

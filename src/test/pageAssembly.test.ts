@@ -103,14 +103,12 @@ describe('the structured data (JSON-LD)', () => {
 
 describe('sitemap.xml and robots.txt', () => {
   it('hold every value escaped for their place', () => {
-    const xml = sitemapXml('https://www.example.com', [{ path: '/Contact', page: 'contact', canonical: '/Contact' }], '2026-11-23');
+    const xml = sitemapXml('https://www.example.com', [{ path: '/Contact' }], '2026-11-23');
     expect(xml).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://www.example.com/Contact</loc><lastmod>2026-11-23</lastmod></url>\n</urlset>\n',
     );
     // Whatever reached them, each value stays one value in its place.
-    expect(sitemapXml('https://x.example/?a=1&b=<c>', [{ path: "/'\u0000", page: 'home', canonical: "/'\u0000" }], '2026')).toContain(
-      '<loc>https://x.example/?a=1&amp;b=&lt;c&gt;/&apos;</loc>',
-    );
+    expect(sitemapXml('https://x.example/?a=1&b=<c>', [{ path: "/'\u0000" }], '2026')).toContain('<loc>https://x.example/?a=1&amp;b=&lt;c&gt;/&apos;</loc>');
     expect(robotsTxt('https://www.example.com\nDisallow: /')).toBe(
       'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://www.example.com%0ADisallow:%20//sitemap.xml\n',
     );

@@ -13,12 +13,12 @@ import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
-import { useCurrentPage } from './useCurrentPage';
+import { useCurrentAddress, useCurrentPage } from './useCurrentPage';
 import { plainList } from '../ui/plainList';
 import { Island } from '../ui/Island';
 import { inlineSrc } from '../ui/inlineSrc';
 import { menuLinks } from '../model/routing';
-import { useSite, useSiteContent, useSiteRoutes } from '../ui/siteConfig';
+import { useLanguage, useSite, useSiteContent, useSiteRoutes } from '../ui/siteConfig';
 import { chatHref } from '../../schema/links';
 
 const NAV_ID = 'site-navigation';
@@ -108,12 +108,41 @@ function NavLinks({ vertical }: { vertical: boolean }) {
 }
 
 /**
+ * On a site in more than one language: the page being shown in each other language, as plain
+ * links (no script, no redirect), each in its own language's name and marked with it. A page
+ * with no version of its own (the page for an unknown address) leads to each language's home.
+ */
+function LanguageLinks() {
+  const site = useSite();
+  const language = useLanguage();
+  const address = useCurrentAddress();
+  if (!language) return null;
+  const versions = (address !== undefined ? language.versions[address] : undefined) ?? language.versions[language.home] ?? [];
+  const others = versions.filter((version) => version.code !== language.code);
+  if (others.length === 0) return null;
+  return (
+    <Box component="nav" aria-label={site.ui.languagesLabel}>
+      <Box component="ul" sx={{ ...plainList, display: 'flex', gap: 0.5 }}>
+        {others.map((version) => (
+          <li key={version.code}>
+            <Button href={version.path} hrefLang={version.code} lang={version.code} size="small" sx={{ fontWeight: 700, minWidth: 0, px: 1 }}>
+              {version.name}
+            </Button>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * The links collapse behind a toggle below the lg breakpoint: the toggle and the panel are
  * islands (src/site/islands/menu/), the links in the panel plain HTML drawn here.
  */
 export function Header() {
   const site = useSite();
   const nav = site.navigation;
+  const home = useLanguage()?.home ?? '/';
   return (
     <>
       <ContactBar />
@@ -126,12 +155,13 @@ export function Header() {
       >
         <Container>
           <Toolbar disableGutters sx={{ minHeight: { xs: 64, lg: 76 }, gap: 2 }}>
-            <Box component={RouterLink} to="/" discover="none" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
+            <Box component={RouterLink} to={home} discover="none" aria-label={nav.logoLabel} sx={{ display: 'inline-flex', mr: 'auto' }}>
               <img src={inlineSrc(site.brand.logo.src)} alt="" width={site.brand.logo.width} height={site.brand.logo.height} />
             </Box>
             <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>
               <NavLinks vertical={false} />
             </Box>
+            <LanguageLinks />
             <Button variant="contained" {...linkTarget({ href: nav.cta.href })} sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
               {nav.cta.label}
               <NewTabHint show={false} />

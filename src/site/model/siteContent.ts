@@ -12,7 +12,7 @@ import type { RoutesConfig } from './routesSchema';
 import type { SiteConfig } from './siteSchema';
 import type { FormConfig } from '../forms/model/formSchema';
 import { withOfficePages } from './routing';
-import { translatedFileOf, type TranslationFile } from './translation';
+import { translatedFileOf, type ContentLanguage, type TranslationFile } from './translation';
 
 export interface SiteContent {
   site: SiteConfig;
@@ -31,6 +31,8 @@ export interface SiteContent {
    * ("de-DE" -> "config/pages/contact.ts" -> its texts); left out when there are none.
    */
   translations?: Readonly<Record<string, Readonly<Record<string, TranslationFile>>>>;
+  /** On a site in more than one language, the language this content is in and its pages in the others (languageContent.ts); left out otherwise. */
+  language?: ContentLanguage;
 }
 
 /** The content of a config folder that loaded and checked without a problem (its values taken as the types say). */

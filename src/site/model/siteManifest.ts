@@ -50,7 +50,15 @@ export interface SiteManifest {
 }
 
 /** `moved`: config/moved.ts (addresses that lead elsewhere, or are gone); absent in a manifest written before it existed. */
-export type ServedContent = Pick<SiteContent, 'site' | 'routes' | 'forms'> & Partial<Pick<SiteContent, 'moved'>>;
+export type ServedContent = Pick<SiteContent, 'site' | 'routes' | 'forms'> &
+  Partial<Pick<SiteContent, 'moved'>> & {
+    /**
+     * On a site in more than one language: each other language's words of the site and of the
+     * forms (src/site/model/languageContent.ts), by its code: a post is checked, and the mails
+     * it sets off written, in the language of the page it was sent from. Left out otherwise.
+     */
+    languages?: Readonly<Record<string, Pick<SiteContent, 'site' | 'forms'>>>;
+  };
 
 /** What an address that was a page's answers now: a permanent redirect to its page's address, or 410 Gone. */
 export type MovedAnswer = { status: 301; location: string } | { status: 410 };

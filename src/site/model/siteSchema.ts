@@ -230,6 +230,8 @@ export const siteSchema = object({
     previousLabel: text(),
     nextLabel: text(),
     newTabHint: text(),
+    /** The name, for screen readers, of the header's links to the page in the site's other languages. */
+    languagesLabel: advanced(text()),
     errorScreen: object({ heading: heading(), text: longText(), homeLabel: label() }),
   }),
   constants: object({

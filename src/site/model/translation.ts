@@ -28,6 +28,24 @@ export function siteLanguages(site: Pick<SiteConfig, 'languages'>): LanguageInfo
   return [{ code: first.code, name: first.name, prefix: '' }, ...others.map(({ code, name, prefix }) => ({ code, name, prefix }))];
 }
 
+/** One page in one language: the language, and the page's address in it. */
+export interface LanguageVersion {
+  readonly code: string;
+  readonly name: string;
+  readonly path: string;
+}
+
+/** What a language's content says of its language (SiteContent.language: languageContent.ts): set only on a site with more than one. */
+export interface ContentLanguage {
+  /** The language of this content, and the site's default one (the text left untranslated is in it). */
+  readonly code: string;
+  readonly defaultCode: string;
+  /** This language's home page ("/" for the default, else its prefix). */
+  readonly home: string;
+  /** For each address of this content's pages and articles, the same page in every language, the default first. */
+  readonly versions: Readonly<Record<string, readonly LanguageVersion[]>>;
+}
+
 /** One translated text: the words in the language, and the default language's text they were made from. */
 interface TranslatedText {
   readonly text: string;
@@ -52,20 +70,25 @@ type Visit = (path: Path, words: string, schema: Schema<unknown>) => string;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The value with each translatable text replaced by what `visit` returns (the same value where it returns the same words). */
-function mapTexts(schema: Schema<unknown>, value: unknown, path: Path, visit: Visit): unknown {
+/**
+ * The value with each text the schema `picks` (a translatable text, a link) replaced by what
+ * `visit` returns: the same value, not copied, where nothing changes.
+ */
+export function mapStrings(schema: Schema<unknown>, value: unknown, path: Path, picks: (leaf: Schema<unknown>) => boolean, visit: Visit): unknown {
   const meta = schema.meta;
+  const mapTexts = (inner: Schema<unknown>, innerValue: unknown, innerPath: Path): unknown => mapStrings(inner, innerValue, innerPath, picks, visit);
   switch (meta.kind) {
     case 'text':
     case 'longText':
-      return typeof value === 'string' && value !== '' && isTranslatable(schema) ? visit(path, value, schema) : value;
+    case 'link':
+      return typeof value === 'string' && value !== '' && picks(schema) ? visit(path, value, schema) : value;
     case 'object':
     case 'image': {
       if (!isRecord(value)) return value;
       let out: Record<string, unknown> | undefined;
       for (const [key, inner] of Object.entries(meta.shape)) {
         if (!Object.hasOwn(value, key)) continue;
-        const next = mapTexts(inner, value[key], [...path, key], visit);
+        const next = mapTexts(inner, value[key], [...path, key]);
         if (next !== value[key]) (out ??= { ...value })[key] = next;
       }
       return out ?? value;
@@ -75,7 +98,7 @@ function mapTexts(schema: Schema<unknown>, value: unknown, path: Path, visit: Vi
       if (!Array.isArray(value)) return value;
       let out: unknown[] | undefined;
       value.forEach((item, i) => {
-        const next = mapTexts(meta.item, item, [...path, i], visit);
+        const next = mapTexts(meta.item, item, [...path, i]);
         if (next !== item) (out ??= [...value])[i] = next;
       });
       return out ?? value;
@@ -83,13 +106,13 @@ function mapTexts(schema: Schema<unknown>, value: unknown, path: Path, visit: Vi
     case 'union': {
       const type = isRecord(value) ? value.type : undefined;
       if (typeof type !== 'string' || !Object.hasOwn(meta.variants, type)) return value;
-      return mapTexts(meta.variants[type]!, value, path, visit);
+      return mapTexts(meta.variants[type]!, value, path);
     }
     case 'record': {
       if (!isRecord(value)) return value;
       let out: Record<string, unknown> | undefined;
       for (const [key, item] of Object.entries(value)) {
-        const next = mapTexts(meta.value, item, [...path, key], visit);
+        const next = mapTexts(meta.value, item, [...path, key]);
         if (next !== item) (out ??= { ...value })[key] = next;
       }
       return out ?? value;
@@ -106,7 +129,7 @@ export function translatableTexts(schema: Schema<unknown>, value: unknown): Tran
 
 function textsWithSchemas(schema: Schema<unknown>, value: unknown): (TranslatableText & { schema: Schema<unknown> })[] {
   const found: (TranslatableText & { schema: Schema<unknown> })[] = [];
-  mapTexts(schema, value, [], (path, words, leaf) => {
+  mapStrings(schema, value, [], isTranslatable, (path, words, leaf) => {
     found.push({ path: formatPath(path), text: words, schema: leaf });
     return words;
   });
@@ -146,14 +169,20 @@ export function translationStates(schema: Schema<unknown>, value: unknown, file?
  * every other key as it is. `fallbacks`: the key paths of the texts left in the default language,
  * which the page marks with the default language's `lang`.
  */
-export function translate<T>(schema: Schema<unknown>, value: T, file?: TranslationFile): { value: T; fallbacks: Set<string> } {
+export function translate<T>(
+  schema: Schema<unknown>,
+  value: T,
+  file?: TranslationFile,
+  /** What a text left in the default language becomes (the render marks it: src/render/languages.ts). */
+  fallback: (words: string) => string = (words) => words,
+): { value: T; fallbacks: Set<string> } {
   const fallbacks = new Set<string>();
-  const translated = mapTexts(schema, value, [], (path, words) => {
+  const translated = mapStrings(schema, value, [], isTranslatable, (path, words) => {
     const key = formatPath(path);
     const found = translationOf(file, key, words);
     if (found === undefined) {
       fallbacks.add(key);
-      return words;
+      return fallback(words);
     }
     return found.entry.text;
   });

@@ -5,7 +5,8 @@
  */
 import type { ImageConfig } from '../../schema/common';
 import { feedPathOf } from '../model/articles';
-import { useSite } from '../ui/siteConfig';
+import { useLanguage, useSite } from '../ui/siteConfig';
+import { jsonInScript } from '../../schema/text';
 
 /** What an article's page adds: its own picture for link previews, and when it was published. */
 export interface ShareDetails {
@@ -28,7 +29,10 @@ export function PageHead({
   article?: ShareDetails;
 }) {
   const site = useSite();
+  const language = useLanguage();
   const url = `${site.brand.url}${canonical}`;
+  // On a site in more than one language: the same page in each (search engines' hreflang), the default language's for any other.
+  const versions = language?.versions[canonical] ?? [];
   const picture = article?.image ?? site.brand.shareImage;
   const image = `${site.brand.url}${picture.src}`;
   return (
@@ -36,6 +40,10 @@ export function PageHead({
       <title>{title}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {versions.map((version) => (
+        <link key={version.code} rel="alternate" hrefLang={version.code} href={`${site.brand.url}${version.path}`} />
+      ))}
+      {versions[0] && <link rel="alternate" hrefLang="x-default" href={`${site.brand.url}${versions[0].path}`} />}
       <link rel="alternate" type="application/atom+xml" title={site.articles.feedTitle} href={`${site.brand.url}${feedPathOf(site)}`} />
       {!indexable && <meta name="robots" content="noindex" />}
       <meta property="og:type" content={article ? 'article' : 'website'} />
@@ -55,6 +63,15 @@ export function PageHead({
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={picture.alt} />
       <meta name="theme-color" content={site.brand.colors.primaryDark} />
+      {/* The page's language for search engines (an article says it in its BlogPosting). */}
+      {language && !article && (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{
+            __html: jsonInScript({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, url, inLanguage: language.code }),
+          }}
+        />
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@
 import { createContext, useContext } from 'react';
 import type { SiteConfig } from '../model/siteSchema';
 import type { SiteContent } from '../model/siteContent';
+import type { ContentLanguage } from '../model/translation';
 import { siteRoutes, type SiteRoutes } from '../model/routing';
 
 export const SiteContentContext = createContext<SiteContent | null>(null);
@@ -18,6 +19,11 @@ export function useSiteContent(): SiteContent {
 
 export function useSite(): SiteConfig {
   return useSiteContent().site;
+}
+
+/** The language of the content drawn and its pages in the others, on a site in more than one language (else undefined). */
+export function useLanguage(): ContentLanguage | undefined {
+  return useSiteContent().language;
 }
 
 const routesOf = new WeakMap<object, SiteRoutes>();

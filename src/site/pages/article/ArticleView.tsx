@@ -18,7 +18,7 @@ import { Picture } from '../../ui/Picture';
 import { picturePlaces } from '../../ui/picturePlaces';
 import { PAGE_HEADING_ID } from '../../ui/SectionShell';
 import { SmartLink } from '../../ui/SmartLink';
-import { useSite } from '../../ui/siteConfig';
+import { useLanguage, useSite } from '../../ui/siteConfig';
 import { PageHead } from '../PageHead';
 import { ArticleBody } from './ArticleBody';
 
@@ -33,7 +33,7 @@ export interface ArticleData {
 export const SocialPicturesContext = createContext<Readonly<Record<string, string>>>({});
 
 /** What search engines read about the article (schema.org BlogPosting). */
-function blogPosting(site: SiteConfig, { article, canonical, socialImage }: ArticleData): Record<string, unknown> {
+function blogPosting(site: SiteConfig, { article, canonical, socialImage }: ArticleData, language?: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -45,6 +45,7 @@ function blogPosting(site: SiteConfig, { article, canonical, socialImage }: Arti
     publisher: { '@type': 'Organization', name: site.brand.name, logo: { '@type': 'ImageObject', url: `${site.brand.url}${site.brand.logo.src}` } },
     mainEntityOfPage: { '@type': 'WebPage', '@id': `${site.brand.url}${canonical}` },
     url: `${site.brand.url}${canonical}`,
+    ...(language ? { inLanguage: language } : {}),
   };
 }
 
@@ -59,6 +60,7 @@ export function ArticlePage({ article, canonical }: { article: Article; canonica
   const socialImage = useContext(SocialPicturesContext)[article.id] ?? article.cover.src;
   const data: ArticleData = { article, canonical, socialImage };
   const site = useSite();
+  const language = useLanguage();
   const social = socialImage === article.cover.src ? article.cover : { src: socialImage, ...SOCIAL_SIZE, alt: article.cover.alt };
   return (
     <>
@@ -70,7 +72,7 @@ export function ArticlePage({ article, canonical }: { article: Article; canonica
         article={{ image: social, published: article.date, author: article.author }}
       />
       {/* JSON in a script element (jsonInScript): no text of an article can close the element. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonInScript(blogPosting(site, data)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonInScript(blogPosting(site, data, language?.code)) }} />
       {/* A long word (an address, a name) breaks rather than widen the page on a phone. */}
       <Box component="article" aria-labelledby={PAGE_HEADING_ID} sx={{ overflowWrap: 'anywhere' }}>
         <Box sx={{ bgcolor: 'surface', py: { xs: 5, md: 8 } }}>

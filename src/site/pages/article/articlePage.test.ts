@@ -273,7 +273,7 @@ describe('the feed and the sitemap', () => {
   test("the sitemap has every article's page, with the day it was published", () => {
     const routes = siteRoutes(content.routes);
     const articles = articlePages(content).map(({ path, article }) => ({ path, date: article.date }));
-    const xml = sitemapXml(content.site.brand.url, routes.pagePaths, '2026-11-25', articles);
+    const xml = sitemapXml(content.site.brand.url, [...routes.pagePaths.map((p) => ({ path: p.canonical })), ...articles], '2026-11-25');
     const { document } = new JSDOM(xml, { contentType: 'application/xml' }).window;
     const urls = [...document.querySelectorAll('url')].map((u) => [u.querySelector('loc')?.textContent, u.querySelector('lastmod')?.textContent]);
     for (const { path, date } of articles) expect(urls).toContainEqual([`${content.site.brand.url}${path}`, date]);

@@ -1,0 +1,207 @@
+/**
+ * A site in two languages through the real render (src/render/render.ts, with the code build this
+ * checkout's tests share): a copy of the site with German declared and Home, Contact and the
+ * contact form translated (one text of Contact left in English), read from its folder as the
+ * build reads it. Every page in both languages, each naming the other and the default one
+ * (hreflang, x-default) and the sitemap the same, the text left untranslated marked with the
+ * default language, the header's links to the same page in the other language, and the English
+ * pages where they were. The marking of a text left untranslated is checked on its own too.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import site from '../../config/site';
+import { readSiteContent } from '../content/server/checkFiles';
+import { checkConfigFolder } from '../content/server/checkFiles';
+import { FALLBACK_MARKS } from '../site/model/languageContent';
+import { pageSchema } from '../site/model/pageSchema';
+import { translatableTexts, translationFileOf } from '../site/model/translation';
+import { formSchema } from '../site/forms/model/formSchema';
+import { htmlFileFor } from '../schema/pageFiles';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../site/model/siteManifest';
+import { makeBuiltSite } from '../test/contentSite';
+import { markFallbacks } from './languages';
+import { renderSite } from './render';
+
+jest.setTimeout(600_000);
+
+const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
+const DEFAULT = site.languages.default.code;
+/** Words in "German": each text changed (its {placeholders} kept), so a German page shows none of the English ones. */
+const german = (text: string) =>
+  `Ü${text
+    .split(/(\{\w+\})/)
+    .map((part, i) => (i % 2 ? part : part.toUpperCase()))
+    .join('')}`;
+
+let siteDir: string;
+let outDir: string;
+/** The text of Contact left untranslated, and its key path. */
+let untranslated: { path: string; text: string };
+
+const client = (...parts: string[]) => path.join(outDir, 'client', ...parts);
+const read = (address: string) => readFileSync(client(htmlFileFor(address)), 'utf8');
+const dom = (address: string) => new JSDOM(read(address)).window.document;
+const alternatesOf = (document: Document) =>
+  Object.fromEntries([...document.querySelectorAll('head link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+
+beforeAll(async () => {
+  siteDir = await makeBuiltSite();
+  const config = path.join(siteDir, 'config');
+  const siteFile = path.join(config, 'site.ts');
+  writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace('others: [],', `others: [${JSON.stringify(GERMAN)}],`));
+  const [home, contact, form] = await Promise.all(
+    ['pages/home.ts', 'pages/contact.ts', 'forms/contact.ts'].map(async (file) => ((await import(path.join(config, file))) as { default: unknown }).default),
+  );
+  const translation = (texts: { path: string; text: string }[], address?: string) =>
+    `export default ${JSON.stringify({ ...(address ? { address } : {}), texts: Object.fromEntries(texts.map((t) => [t.path, { text: german(t.text), source: t.text }])) })};\n`;
+  const contactTexts = translatableTexts(pageSchema, contact);
+  untranslated = contactTexts.find((t) => t.path === 'sections[1].text')!;
+  const files: [string, string][] = [
+    ['config/pages/home.ts', translation(translatableTexts(pageSchema, home))],
+    [
+      'config/pages/contact.ts',
+      translation(
+        contactTexts.filter((t) => t !== untranslated),
+        '/Kontakt',
+      ),
+    ],
+    ['config/forms/contact.ts', translation(translatableTexts(formSchema, form))],
+  ];
+  for (const [file, text] of files) {
+    const target = path.join(siteDir, translationFileOf(GERMAN.code, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  expect(await checkConfigFolder({ configDir: config, publicDir: path.join(siteDir, 'public') })).toEqual([]);
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'render-languages-'));
+  await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir });
+});
+
+afterAll(() => {
+  for (const dir of [siteDir, outDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a site in two languages', () => {
+  it('draws every page in both, each naming itself and the other (hreflang) and the default one (x-default), reciprocally', () => {
+    const manifest = JSON.parse(readFileSync(client(SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    const addresses = manifest.pages.map((p) => p.path);
+    expect(addresses).toContain('/Contact');
+    expect(addresses).toContain('/de/Kontakt');
+    expect(addresses).toContain('/de');
+    // A page not translated is there in German all the same (in English words, marked).
+    expect(addresses).toContain('/de/About-us');
+    const url = site.brand.url;
+    const mains = new Set(manifest.pages.filter((p) => read(p.path).includes('rel="canonical"')).map((p) => p.path));
+    let checked = 0;
+    for (const address of mains) {
+      const document = dom(address);
+      const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+      const alternates = alternatesOf(document);
+      // An alias has its page's file: only main addresses are checked as pages.
+      if (canonical !== `${url}${address}`) continue;
+      expect(Object.keys(alternates).sort()).toEqual([DEFAULT, GERMAN.code, 'x-default'].sort());
+      expect(alternates['x-default']).toBe(alternates[DEFAULT]);
+      const own = address.startsWith(`${GERMAN.prefix}/`) || address === GERMAN.prefix ? GERMAN.code : DEFAULT;
+      expect(alternates[own]).toBe(`${url}${address}`);
+      expect(document.documentElement.getAttribute('lang')).toBe(own);
+      for (const href of Object.values(alternates)) expect(alternatesOf(dom(String(href).slice(url.length)))).toEqual(alternates);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('lists every page of both languages in the sitemap with the same alternates, reciprocally', () => {
+    const document = new JSDOM(readFileSync(client('sitemap.xml'), 'utf8'), { contentType: 'application/xml' }).window.document;
+    const entries = new Map(
+      [...document.getElementsByTagName('url')].map((entry) => [
+        entry.getElementsByTagName('loc')[0]!.textContent!,
+        Object.fromEntries([...entry.getElementsByTagName('xhtml:link')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+      ]),
+    );
+    expect(entries.has(`${site.brand.url}/de/Kontakt`)).toBe(true);
+    for (const [loc, alternates] of entries) {
+      expect(Object.keys(alternates).sort()).toEqual([DEFAULT, GERMAN.code, 'x-default'].sort());
+      expect(Object.values(alternates)).toContain(loc);
+      for (const href of Object.values(alternates)) expect(entries.get(String(href))).toEqual(alternates);
+    }
+  });
+
+  it('draws Contact in German at its own address, its untranslated text in English marked with the default language', () => {
+    const document = dom('/de/Kontakt');
+    const contactTitle = dom('/Contact').title;
+    expect(document.title).toBe(german(contactTitle));
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${site.brand.url}/de/Kontakt`);
+    const marked = [...document.querySelectorAll(`body [lang="${DEFAULT}"]`)].filter((element) => element.textContent?.includes(untranslated.text));
+    expect(marked.length).toBe(1);
+    expect(marked[0]!.textContent).toBe(untranslated.text);
+    // Never a mark left in any file written.
+    const files = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(html|json|xml)$/.test(f));
+    expect(files.filter((f) => new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`).test(readFileSync(client(f), 'utf8')))).toEqual([]);
+    // The page's data for search engines says its language.
+    const data = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!) as { inLanguage?: string });
+    expect(data.map((d) => d.inLanguage)).toContain(GERMAN.code);
+  });
+
+  it("links the header to the same page in the other language, in that language's name, without script", () => {
+    const nav = (address: string) => dom(address).querySelector(`nav[aria-label="${site.ui.languagesLabel}"]`)!;
+    const toEnglish = nav('/de/Kontakt').querySelector('a')!;
+    expect([toEnglish.getAttribute('href'), toEnglish.getAttribute('hreflang'), toEnglish.getAttribute('lang')]).toEqual(['/Contact', DEFAULT, DEFAULT]);
+    expect(toEnglish.textContent).toBe(site.languages.default.name);
+    const toGerman = nav('/Contact').querySelector('a')!;
+    expect([toGerman.getAttribute('href'), toGerman.textContent]).toEqual(['/de/Kontakt', GERMAN.name]);
+    // The logo leads to the language's own home.
+    expect(dom('/de/Kontakt').querySelector(`a[aria-label="${site.navigation.logoLabel}"]`)?.getAttribute('href')).toBe(GERMAN.prefix);
+  });
+
+  it("keeps the English Contact where it was, in English, and its German form's words in the German page's form file", () => {
+    const english = dom('/Contact');
+    expect(english.documentElement.getAttribute('lang')).toBe(DEFAULT);
+    expect(english.querySelector(`body [lang="${DEFAULT}"]`)).toBeNull();
+    const fileOf = (document: Document) => /\/assets\/forms\/contact-[\w]+\.json/.exec(document.documentElement.outerHTML)?.[0];
+    expect(fileOf(dom('/de/Kontakt'))).toBeDefined();
+    expect(fileOf(dom('/de/Kontakt'))).not.toBe(fileOf(english));
+    const form = JSON.parse(readFileSync(client(fileOf(dom('/de/Kontakt'))!.slice(1)), 'utf8')) as {
+      collection: string;
+      fields: { name: string; label: string }[];
+    };
+    const englishForm = JSON.parse(readFileSync(client(fileOf(english)!.slice(1)), 'utf8')) as typeof form;
+    expect(form.collection).toBe(englishForm.collection);
+    expect(form.fields.map((f) => f.name)).toEqual(englishForm.fields.map((f) => f.name));
+    expect(form.fields.map((f) => f.label)).toEqual(englishForm.fields.map((f) => german(f.label)));
+  });
+
+  it('writes a feed for each language, its links to the pages in that language', () => {
+    const feed = readFileSync(client('de', 'Blog', 'feed.xml'), 'utf8');
+    expect(feed).toContain(`${site.brand.url}/de/Blog/`);
+    expect(read('/de/Blog')).toContain(`href="${site.brand.url}/de/Blog/feed.xml"`);
+  });
+});
+
+describe('a site in one language (the seed)', () => {
+  it("is built as before languages existed: no alternates, no switcher, the template's lang, a sitemap without alternates", () => {
+    // The seed's own build (the code build the copy above was made from, before German was declared).
+    const built = path.join(siteDir, 'dist', 'client');
+    const pages = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && f !== 'admin.html');
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) {
+      const html = readFileSync(path.join(built, file), 'utf8');
+      expect([file, /hreflang|inLanguage/i.test(html), html.includes(site.ui.languagesLabel)]).toEqual([file, false, false]);
+      expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    }
+    expect(readFileSync(path.join(built, 'sitemap.xml'), 'utf8')).not.toContain('xhtml');
+  });
+});
+
+describe('a text left in the default language', () => {
+  const { start, end } = FALLBACK_MARKS;
+  it('marks the element holding it, or whose attribute holds it, and takes the marks out', () => {
+    expect(markFallbacks(`<div><p class="a">${start}Hi${end}</p><b>x</b></div>`, 'en-GB')).toBe('<div><p class="a" lang="en-GB">Hi</p><b>x</b></div>');
+    expect(markFallbacks(`<p><img alt="${start}A${end}" src="/x"/> ok</p>`, 'en-GB')).toBe('<p><img alt="A" src="/x" lang="en-GB"/> ok</p>');
+    expect(markFallbacks(`<p><b>y</b> ${start}after${end}</p>`, 'en-GB')).toBe('<p lang="en-GB"><b>y</b> after</p>');
+    // Inside a script: taken out, nothing marked; an element with a lang of its own keeps it.
+    expect(markFallbacks(`<script>"${start}s${end}"</script><p lang="fr">${start}t${end}</p>`, 'en-GB')).toBe('<script>"s"</script><p lang="fr">t</p>');
+    expect(markFallbacks('<p>nothing</p>', 'en-GB')).toBe('<p>nothing</p>');
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The site's content in each of its languages (config/site.ts `languages`): the render draws
+ * every page of each language from it, under the language's prefix. A language's content is the
+ * default content with each text replaced by its translation (config/translations/<code>), each
+ * link to a page of the site leading to that page in the same language, and its own addresses
+ * (a page's translated address where its translation file gives one). A site in one language has
+ * one content, the default one as it is: its pages are drawn exactly as before languages existed.
+ */
+import { articlePages } from './articles';
+import { articleSchema, type Article } from './articleSchema';
+import { pageSchema, type PageConfig } from './pageSchema';
+import type { MovedConfig } from './movedSchema';
+import type { RoutesConfig } from './routesSchema';
+import { pagePathsOf, siteRoutes } from './routing';
+import { siteLinkOf } from '../../schema/addresses';
+import type { Schema } from '../../schema/schema';
+import { formSchema, type FormConfig } from '../forms/model/formSchema';
+import type { SiteContent } from './siteContent';
+import { siteSchema, type SiteConfig } from './siteSchema';
+import { mapStrings, siteLanguages, translate, type ContentLanguage, type LanguageInfo, type LanguageVersion, type TranslationFile } from './translation';
+
+/** The character pair a text left in the default language is put between, for the render to mark its element (src/render/languages.ts). */
+export const FALLBACK_MARKS = { start: '\uF8F0', end: '\uF8F1' } as const;
+const markFallback = (words: string) => `${FALLBACK_MARKS.start}${words}${FALLBACK_MARKS.end}`;
+
+const configFile = {
+  site: 'config/site.ts',
+  page: (id: string) => `config/pages/${id}.ts`,
+  form: (id: string) => `config/forms/${id}.ts`,
+  article: (id: string) => `config/articles/${id}.ts`,
+};
+
+/** A page's or an article's address in a language: its translation's own address, else its default address, under the language's prefix. */
+function addressIn(language: LanguageInfo, path: string, file: TranslationFile | undefined): string {
+  if (language.prefix === '') return path;
+  const own = file?.address;
+  return `${language.prefix}${own !== undefined && own !== '/' ? own : path === '/' ? '' : path}`;
+}
+
+/** Every page's and article's default address with its address in each language (by code). */
+function addressesOf(content: SiteContent, languages: readonly LanguageInfo[]): Map<string, Map<string, string>> {
+  const table = new Map<string, Map<string, string>>();
+  const filesOf = (code: string) => content.translations?.[code] ?? {};
+  for (const { path, page } of pagePathsOf(content.routes).filter((p) => p.path === p.canonical))
+    table.set(path, new Map(languages.map((l) => [l.code, addressIn(l, path, filesOf(l.code)[configFile.page(page)])])));
+  for (const { path, article } of articlePages(content)) {
+    // An article is under its list's page in each language ("/de/Blog/<address>").
+    const list = table.get(content.site.articles.path);
+    table.set(
+      path,
+      new Map(languages.map((l) => [l.code, list ? `${list.get(l.code)!}/${article.address}`.replace('//', '/') : addressIn(l, path, undefined)])),
+    );
+  }
+  return table;
+}
+
+/**
+ * The content of each language of the site, the default first. A site in one language: its
+ * content as it is (no `language`). Otherwise each content has `language` (the versions of each
+ * of its pages, for the head's alternates and the header's switcher), and every other language's
+ * texts left untranslated marked (FALLBACK_MARKS) for the render.
+ */
+export function languageContents(content: SiteContent): { language: LanguageInfo; content: SiteContent }[] {
+  const languages = siteLanguages(content.site);
+  if (languages.length === 1) return [{ language: languages[0]!, content }];
+  const addresses = addressesOf(content, languages);
+  const defaultCode = languages[0]!.code;
+  return languages.map((language) => {
+    const inLanguage = (path: string) => addresses.get(path)?.get(language.code);
+    const versions: Record<string, LanguageVersion[]> = {};
+    for (const byCode of addresses.values()) {
+      versions[byCode.get(language.code)!] = languages.map((l) => ({ code: l.code, name: l.name, path: byCode.get(l.code)! }));
+    }
+    const home = inLanguage('/') ?? (language.prefix || '/');
+    const meta: ContentLanguage = { code: language.code, defaultCode, home, versions };
+    if (language.prefix === '') return { language, content: { ...content, language: meta } };
+    const files = content.translations?.[language.code] ?? {};
+    const routes = siteRoutes(content.routes);
+    // A link to a page of the site leads to the same page in this language (an alias to its page's address).
+    const link = (href: string) => {
+      const target = siteLinkOf(href);
+      if (!target) return href;
+      const path = target.path.length > 1 ? target.path.replace(/\/$/, '') : target.path;
+      const hit = routes.pagePaths.find((p) => p.path === path);
+      const address = inLanguage(hit ? hit.canonical : path);
+      return address === undefined ? href : `${address}${target.rest}`;
+    };
+    const inThisLanguage = <T>(schema: Schema<unknown>, value: T, file: string): T => {
+      const translated = translate(schema, value, files[file], markFallback).value;
+      return mapStrings(
+        schema,
+        translated,
+        [],
+        (leaf) => leaf.meta.kind === 'link' && leaf.meta.pages,
+        (_, href) => link(href),
+      ) as T;
+    };
+    const site = inThisLanguage(siteSchema, content.site, configFile.site) as SiteConfig;
+    const pages = Object.fromEntries(
+      Object.entries(content.pages).map(([id, page]) => [id, inThisLanguage(pageSchema, page, configFile.page(id)) as PageConfig]),
+    ) as Record<string, PageConfig>;
+    const forms = Object.fromEntries(
+      Object.entries(content.forms).map(([id, form]) => [id, inThisLanguage(formSchema, form, configFile.form(id)) as FormConfig]),
+    ) as Record<string, FormConfig>;
+    const articles = content.articles.map(
+      (article) => ({ ...inThisLanguage(articleSchema, article, configFile.article(article.id)), id: article.id }) as Article,
+    );
+    const languageRoutes: RoutesConfig = {
+      routes: routes.pagePaths.filter((p) => p.path === p.canonical).map((p) => ({ path: inLanguage(p.path)!, page: p.page })),
+      fallback: content.routes.fallback,
+    };
+    return {
+      language,
+      content: {
+        site: {
+          ...site,
+          articles: { ...site.articles, path: inLanguage(content.site.articles.path) ?? site.articles.path, dateLocale: language.code },
+        },
+        routes: languageRoutes,
+        pages,
+        forms,
+        moved: { moved: [], gone: [] },
+        articles,
+        language: meta,
+      },
+    };
+  });
+}
+
+/**
+ * The site's moved and gone addresses (config/moved.ts) in every language: each old address
+ * under each other language's prefix too, leading to its page's address in that language, or
+ * gone there as well. A site in one language: as they are.
+ */
+export function movedInEveryLanguage(content: SiteContent): MovedConfig {
+  const languages = siteLanguages(content.site);
+  if (languages.length === 1) return content.moved;
+  const addresses = addressesOf(content, languages);
+  const others = languages.slice(1);
+  const under = (prefix: string, address: string) => `${prefix}${address === '/' ? '' : address}`;
+  return {
+    moved: [
+      ...content.moved.moved,
+      ...others.flatMap((l) =>
+        content.moved.moved.map(({ from, to }) => ({ from: under(l.prefix, from), to: addresses.get(to)?.get(l.code) ?? under(l.prefix, to) })),
+      ),
+    ],
+    gone: [
+      ...content.moved.gone,
+      ...others.flatMap((l) =>
+        content.moved.gone.map((entry) => (typeof entry === 'string' ? under(l.prefix, entry) : { ...entry, address: under(l.prefix, entry.address) })),
+      ),
+    ],
+  };
+}
