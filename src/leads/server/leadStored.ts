@@ -11,7 +11,7 @@
  *    same address, any case or +tag: leadKeys.ts personKey) is a lead like any other: the person
  *    needs the agency again;
  * 1. the uploads it names become its own (cvFiles.ts);
- * 2. where it came from, beside it (sources.ts);
+ * 2. where it came from, beside it (sources.ts), and the language it was sent in (store.ts recordLanguage);
  * 3. its event, `stored` (attention.ts), marked `again` for a known person;
  * 4. the agency's notifications (none for spam) and the visitor's auto-reply, as pending
  *    deliveries (notify/index.ts queueLeadMails);
@@ -27,6 +27,7 @@ import { leadArrived } from './attention';
 import { claimUploads } from './cvFiles';
 import { queueLeadMails } from './notify';
 import { recordSource } from './sources';
+import { recordLanguage } from './store';
 import { preparedIn } from '../../platform/server/statements';
 import type { Inserted, Store } from '../../platform/server/store/store';
 import type Database from 'better-sqlite3';
@@ -40,6 +41,7 @@ export function whenLeadStored(store: Store, clock: () => number, newsletter: { 
   store.onInsert((lead) => {
     claimUploads(store, lead);
     recordSource(store.db, lead);
+    recordLanguage(store.db, lead);
     leadArrived(store.db, lead.docId, clock(), statements(store.db).known.get(lead.docId) !== undefined);
     queueLeadMails(store, lead);
     newsletter.signedUp(lead);

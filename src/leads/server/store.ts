@@ -16,6 +16,8 @@ declare module '../../platform/server/store/store' {
   interface DocumentFacts {
     /** Where the lead came from, when the post said (src/leads/server/sources.ts keeps it beside the lead). */
     attribution?: Attribution;
+    /** The language of the page it was sent from (config/site.ts `languages`: its code), kept in its row of `leads` (recordLanguage). */
+    language?: string;
   }
 }
 
@@ -50,3 +52,9 @@ export function openStore(dataDir: string, options?: { readonly?: boolean }): pl
 export function openStoreWhenPossible(dataDir: string, options?: Parameters<typeof platform.openStoreWhenPossible>[2]): platform.StoreWhenPossible {
   return platform.openStoreWhenPossible(dataDir, leadParts, options);
 }
+
+/** The store's hook: the language the lead was sent in, in its row of `leads` (never in the document), in the same transaction. */
+export function recordLanguage(db: Database.Database, inserted: Pick<platform.Inserted, 'docId' | 'language'>): void {
+  if (inserted.language !== undefined) setLanguage(db).run(inserted.language, inserted.docId);
+}
+const setLanguage = preparedIn((db: Database.Database) => db.prepare('UPDATE leads SET language = ? WHERE doc_id = ?'));

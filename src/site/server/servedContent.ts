@@ -13,6 +13,7 @@ import { takeBuiltForms } from '../forms/model/registry';
 import { siteRoutes, type SiteRoutes } from '../model/routing';
 import { NOTHING_MOVED } from '../model/siteContent';
 import type { ServedContent } from '../model/siteManifest';
+import { siteLanguages } from '../../content/model/translation';
 
 let current: ServedContent = { site, routes, forms, moved: NOTHING_MOVED };
 let currentRoutes: SiteRoutes = siteRoutes(routes);
@@ -43,4 +44,18 @@ export function countedPageOf(path: string): string | undefined {
 }
 
 export const servedSite = () => current.site;
+
+/** The language of a page of the site by its address: the one whose prefix it is under, else the default one (config/site.ts `languages`). */
+export function languageOfAddress(address: string | undefined): string {
+  // (A build from before languages: its one language, the default.)
+  if (!(current.site as Partial<typeof current.site>).languages) return site.languages.default.code;
+  const languages = siteLanguages(current.site);
+  const under = address === undefined ? undefined : languages.slice(1).find((l) => address === l.prefix || address.startsWith(`${l.prefix}/`));
+  return (under ?? languages[0]!).code;
+}
+
+/** The site's words and its forms in a language (its translations, the default language's where there are none). */
+export function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
+  return current.languages?.[code] ?? current;
+}
 export const servedRoutes = () => currentRoutes;

@@ -966,6 +966,15 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'the language each lead was sent in (the page it came from: config/site.ts languages), beside the document; none for the leads before',
+    up(db) {
+      db.exec(`
+        ALTER TABLE leads ADD COLUMN language TEXT;
+        CREATE INDEX leads_by_language ON leads (language);
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

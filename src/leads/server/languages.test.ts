@@ -1,0 +1,82 @@
+/**
+ * A post from a page of a language other than the default one (its page's address, said by the
+ * page's script beside the document, or a plain post's Referer): checked with the form in that
+ * language (its messages in it), stored with the seed's collection and keys, and the lead keeps
+ * the language beside the document (its row in `leads`), never as a key of the document.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import forms from '../../../config/forms';
+import routes from '../../../config/routes';
+import site from '../../../config/site';
+import { api } from '../../platform/api';
+import { buildApp } from '../../apps/server/app';
+import { NOTHING_MOVED } from '../../content/model/siteContent';
+import { translate, translatableTexts } from '../../content/model/translation';
+import { buildDocument } from '../../site/forms/model/document';
+import { formSchema, type FormConfig } from '../../site/forms/model/formSchema';
+import { takeServedContent } from '../../site/server/servedContent';
+import { invalidData, validData } from '../../test/formFixtures';
+import { encodeAttribution } from '../model/attribution';
+
+const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
+const german = (text: string) =>
+  `Ü${text
+    .split(/(\{\w+\})/)
+    .map((part, i) => (i % 2 ? part : part.toUpperCase()))
+    .join('')}`;
+const inGerman = (form: FormConfig): FormConfig =>
+  translate(formSchema, form, {
+    texts: Object.fromEntries(translatableTexts(formSchema, form).map((t) => [t.path, { text: german(t.text), source: t.text }])),
+  }).value;
+
+const twoLanguages = { ...site, languages: { ...site.languages, others: [GERMAN] } };
+const germanForms = Object.fromEntries(Object.entries(forms).map(([id, form]) => [id, inGerman(form as FormConfig)])) as typeof forms;
+
+let dataDir: string;
+let app: Awaited<ReturnType<typeof buildApp>>;
+beforeAll(async () => {
+  takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'languages-test-'));
+  app = await buildApp({ dataDir, rateLimitFactor: 1000 });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
+});
+
+const form = forms.contact as FormConfig;
+const post = (document: unknown, formPage: string) =>
+  app.inject({
+    method: 'POST',
+    url: api.documents(form.collection),
+    headers: { 'content-type': 'application/json', [api.sourceHeader]: encodeAttribution({ formPage }) },
+    payload: JSON.stringify(document),
+  });
+const languageOf = (id: string) => app.store.db.prepare('SELECT language FROM leads WHERE doc_id = ?').pluck().get(id);
+
+it("refuses a post from a German page in German, and from an English page in English: the form's own check either way", async () => {
+  const wrong = invalidData.contact[0]!;
+  const document = buildDocument(form, wrong.values, new Date());
+  const inGermanPage = await post(document, '/de/Kontakt');
+  expect(inGermanPage.statusCode).toBe(400);
+  expect(inGermanPage.json()).toEqual({ message: german(wrong.message), field: wrong.field });
+  const inEnglishPage = await post(document, '/Contact');
+  expect(inEnglishPage.json()).toEqual({ message: wrong.message, field: wrong.field });
+});
+
+it('stores a post from a German page with the seed’s keys and values, the lead saying German beside it; an English one English', async () => {
+  const document = buildDocument(form, validData.contact, new Date());
+  const sent = await post(document, '/de/Kontakt');
+  expect(sent.statusCode).toBe(201);
+  const id = (sent.json() as { id: string }).id;
+  const stored = app.store.list(form.collection).at(-1)!;
+  expect(stored).toEqual(document);
+  expect(Object.keys(stored)).toEqual(Object.keys(document));
+  expect(languageOf(id)).toBe(GERMAN.code);
+  const english = await post(buildDocument(form, validData.contact, new Date()), '/Contact');
+  expect(languageOf((english.json() as { id: string }).id)).toBe(site.languages.default.code);
+});
