@@ -13,8 +13,7 @@ import { validateDocument } from '../../site/forms/model/document';
 import { sniffDocumentType } from '../../site/forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from '../../platform/server/files';
 import { allUploads, formForCollection, uploadForPrefix } from '../../site/forms/model/registry';
-import type { FormConfig } from '../../site/forms/model/formSchema';
-import { languageOfAddress, servedIn } from '../../site/server/servedContent';
+import { languageOfAddress, servedFormIn } from '../../site/server/servedContent';
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody } from './plainPosts';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
@@ -73,12 +72,6 @@ function parseJsonBody(body: Buffer): { value: unknown } | Error {
   }
   if (hasForbiddenKey(value)) return refusal(400, messages.forbiddenKey);
   return { value };
-}
-
-/** A form in a language: the served translation of the form writing to its collection, else the form itself. */
-function formInLanguage(form: FormConfig, language: string): FormConfig {
-  const translated = Object.values(servedIn(language).forms).find((other) => other.collection === form.collection);
-  return translated ?? form;
 }
 
 /** What an upload may be and weigh, of every form's file fields (follows the build served). */
@@ -183,7 +176,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       // The language of the page it was sent from: the form checked in its words (its keys, values and checks are the stored form's).
       const attribution = attributionOf(request);
       const language = languageOfAddress(attribution?.formPage);
-      const form = formInLanguage(stored, language);
+      const form = servedFormIn(stored, language);
       if (isPlainPost(request)) {
         // A plain post (no JavaScript) carries no solved puzzle: kept, in the Spam folder (robots post so too).
         const query = await handlePlainPost(form, request.body, (document) =>

@@ -5,6 +5,8 @@
  * the language beside the document (its row in `leads`), never as a key of the document.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+
+jest.setTimeout(120_000);
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../../config/forms';
@@ -19,6 +21,9 @@ import { formSchema, type FormConfig } from '../../site/forms/model/formSchema';
 import { takeServedContent } from '../../site/server/servedContent';
 import { invalidData, validData } from '../../test/formFixtures';
 import { encodeAttribution } from '../model/attribution';
+import { startSignedIn, submit, type TestServer } from '../../test/adminServer';
+import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
+import { readNotifySettings } from './notify';
 
 const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
 const german = (text: string) =>
@@ -79,4 +84,35 @@ it('stores a post from a German page with the seed’s keys and values, the lead
   expect(languageOf(id)).toBe(GERMAN.code);
   const english = await post(buildDocument(form, validData.contact, new Date()), '/Contact');
   expect(languageOf((english.json() as { id: string }).id)).toBe(site.languages.default.code);
+});
+
+describe('the auto-reply of a post from a German page', () => {
+  let smtp: SmtpReceiver;
+  let s: TestServer;
+  beforeAll(async () => {
+    takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } });
+    smtp = await startSmtp();
+    const { settings } = readNotifySettings({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Agency Site <site@agency.example>',
+      NOTIFY_TO: 'sales@agency.example',
+      PUBLIC_URL: 'https://www.agency.example',
+    });
+    ({ server: s } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
+  });
+  afterAll(async () => {
+    await s?.close();
+    await smtp?.close();
+    takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
+  });
+
+  it('is written in the words of the German form', async () => {
+    const address = `Leser.${process.pid}@example.com`;
+    await submit(s, 'contact', { ...validData.contact, Email: address }, { [api.sourceHeader]: encodeAttribution({ formPage: '/de/Kontakt' }) });
+    await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(address)), { on: [smtp.changes] });
+    const mail = smtp.mails.find((m) => m.envelope.to.includes(address))!;
+    const words = germanForms.contact.autoReply!;
+    expect(mail.email.subject).toBe(words.subject);
+    expect(mail.email.text).toContain(words.text.split('{')[0]!.trim());
+  });
 });

@@ -59,3 +59,10 @@ export function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
   return current.languages?.[code] ?? current;
 }
 export const servedRoutes = () => currentRoutes;
+
+/** The form writing to a collection in a language (its words translated; its collection, keys, values and checks the stored form's), else the form itself. */
+export function servedFormIn<F extends { collection: string }>(form: F, language: string | undefined): F {
+  if (language === undefined) return form;
+  const translated = Object.values(servedIn(language).forms).find((other) => other.collection === form.collection);
+  return (translated as F | undefined) ?? form;
+}

@@ -30,6 +30,7 @@ import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
 import { formForCollection, senderFields } from '../../../site/forms/model/registry';
+import { servedFormIn } from '../../../site/server/servedContent';
 import type { ReplyDraft } from '../../model/replyDraft';
 import { fill } from '../../../schema/text';
 import { preparedIn } from '../../../platform/server/statements';
@@ -282,11 +283,13 @@ function holdFor(db: Database.Database, deliveryId: string, purpose: MarkPurpose
  */
 export function queueAutoReply(
   db: Database.Database,
-  { docId, collection, document, spam, client }: Inserted,
+  { docId, collection, document, spam, client, language }: Inserted,
   now: number,
   share = limits.perNetworkPerDay,
 ): boolean {
-  const form = formForCollection(collection);
+  // In the language of the page it was sent from (its form's words in that language).
+  const stored = formForCollection(collection);
+  const form = stored && servedFormIn(stored, language);
   const words = form?.autoReply;
   const to = addressOf(collection, document);
   if (spam || !form || !words || !to) return false;
