@@ -9,7 +9,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import { alpha } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { linkTarget, NewTabHint, SmartLink } from '../ui/SmartLink';
 import { Icon } from '../ui/icons';
@@ -26,6 +26,18 @@ const NAV_ID = 'site-navigation';
 function ContactBar() {
   const site = useSite();
   const { phone, email } = site.contact;
+  const language = useLanguage();
+  const social = (
+    <Stack direction="row" spacing={0.5} component="ul" sx={plainList}>
+      {site.social.map((s) => (
+        <li key={s.label}>
+          <IconButton size="small" color="inherit" aria-label={`${s.label} ${site.ui.newTabHint}`} {...linkTarget({ href: chatHref(site, s), newTab: true })}>
+            <Icon name={s.icon} fontSize="small" />
+          </IconButton>
+        </li>
+      ))}
+    </Stack>
+  );
   return (
     <Box
       component="aside"
@@ -44,20 +56,15 @@ function ContactBar() {
             </SmartLink>
           ))}
         </Stack>
-        <Stack direction="row" spacing={0.5} component="ul" sx={plainList}>
-          {site.social.map((s) => (
-            <li key={s.label}>
-              <IconButton
-                size="small"
-                color="inherit"
-                aria-label={`${s.label} ${site.ui.newTabHint}`}
-                {...linkTarget({ href: chatHref(site, s), newTab: true })}
-              >
-                <Icon name={s.icon} fontSize="small" />
-              </IconButton>
-            </li>
-          ))}
-        </Stack>
+        {/* A site in more than one language: its other languages beside the profiles (a site in one: the profiles alone, as ever). */}
+        {language ? (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <LanguageLinks />
+            {social}
+          </Stack>
+        ) : (
+          social
+        )}
       </Container>
     </Box>
   );
@@ -112,7 +119,7 @@ function NavLinks({ vertical }: { vertical: boolean }) {
  * links (no script, no redirect), each in its own language's name and marked with it. A page
  * with no version of its own (the page for an unknown address) leads to each language's home.
  */
-function LanguageLinks() {
+function LanguageLinks({ sx }: { sx?: SxProps<Theme> }) {
   const site = useSite();
   const language = useLanguage();
   const address = useCurrentAddress();
@@ -121,19 +128,27 @@ function LanguageLinks() {
   const others = versions.filter((version) => version.code !== language.code);
   if (others.length === 0) return null;
   return (
-    <Box component="nav" aria-label={site.ui.languagesLabel}>
-      <Box component="ul" sx={{ ...plainList, display: 'flex', gap: 0.5 }}>
+    <Box component="nav" aria-label={site.ui.languagesLabel} sx={sx}>
+      <Box component="ul" sx={languageList}>
         {others.map((version) => (
           <li key={version.code}>
-            <Button href={version.path} hrefLang={version.code} lang={version.code} size="small" sx={{ fontWeight: 700, minWidth: 0, px: 1 }}>
+            <a href={version.path} hrefLang={version.code} lang={version.code}>
               {version.name}
-            </Button>
+            </a>
           </li>
         ))}
       </Box>
     </Box>
   );
 }
+
+/** The language links' look, the same wherever they are (one style in the page): plain links in their place's colour. */
+const languageList: SxProps<Theme> = {
+  ...plainList,
+  display: 'flex',
+  gap: 1.5,
+  '& a': { color: 'inherit', fontWeight: 700, textDecoration: 'none', fontSize: '0.875rem', '&:hover': { textDecoration: 'underline' } },
+};
 
 /**
  * The links collapse behind a toggle below the lg breakpoint: the toggle and the panel are
@@ -161,7 +176,8 @@ export function Header() {
             <Box component="nav" aria-label={nav.label} sx={{ display: { xs: 'none', lg: 'block' } }}>
               <NavLinks vertical={false} />
             </Box>
-            <LanguageLinks />
+            {/* On large screens in the contact bar above (where there is room beside the menu's links). */}
+            <LanguageLinks sx={{ display: { lg: 'none' }, color: 'primary.main' }} />
             <Button variant="contained" {...linkTarget({ href: nav.cta.href })} sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
               {nav.cta.label}
               <NewTabHint show={false} />

@@ -68,7 +68,7 @@ export function PageHead({
         <script
           type="application/ld+json"
           dangerouslySetInnerHTML={{
-            __html: jsonInScript({ '@context': 'https://schema.org', '@type': 'WebPage', name: title, url, inLanguage: language.code }),
+            __html: jsonInScript({ '@context': 'https://schema.org', '@type': 'WebPage', url, inLanguage: language.code }),
           }}
         />
       )}
