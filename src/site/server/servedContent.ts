@@ -13,7 +13,7 @@ import { takeBuiltForms } from '../forms/model/registry';
 import { siteRoutes, type SiteRoutes } from '../model/routing';
 import { NOTHING_MOVED } from '../model/siteContent';
 import type { ServedContent } from '../model/siteManifest';
-import { siteLanguages } from '../../content/model/translation';
+import { siteLanguages } from '../model/translation';
 
 let current: ServedContent = { site, routes, forms, moved: NOTHING_MOVED };
 let currentRoutes: SiteRoutes = siteRoutes(routes);
@@ -55,7 +55,7 @@ export function languageOfAddress(address: string | undefined): string {
 }
 
 /** The site's words and its forms in a language (its translations, the default language's where there are none). */
-export function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
+function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
   return current.languages?.[code] ?? current;
 }
 export const servedRoutes = () => currentRoutes;
