@@ -1199,6 +1199,9 @@ export default {
     // Names for keys whose own name says too little; any other key is named after itself.
     labels: {
       address: 'Address',
+      // A language of the site (Add a language, and the sentences about one).
+      code: 'Language code',
+      prefix: 'Start of its addresses',
       inMenu: 'Show it in the menu',
       menuLabel: 'Its words in the menu (if not its title)',
       searchable: 'Search engines may list it',
@@ -1414,11 +1417,56 @@ export default {
     // Publish on a screen puts that item live alone (a page, an article, a form, or the parts on
     // every page: each is one item); a draft of another item never goes with it or holds it back.
     // "Publish all my changes" on the list puts every draft of yours that is ready live at once.
+    // The site in other languages: each page, article, form and the parts on every page has a translation in each other
+    // language, drafted, previewed, published and undone on its own. {language} is a language's name ("Deutsch"),
+    // {default} the site's first language's, {item} a page's (or a form's…) name, {count} a number; each is replaced.
+    translations: {
+      // Beside each item of the list, one line per other language: a link to its translation.
+      toTranslate: { one: '{language}: 1 text to translate', other: '{language}: {count} texts to translate' },
+      translated: '{language}: translated',
+      // The list's filter: only the items with texts not translated yet, or translated before their text changed.
+      needsFilter: 'Only what needs translation',
+      needsFilterHint: 'Texts not translated yet, or whose {default} text changed since they were translated.',
+      nothingNeeded: 'Nothing needs translation: every text is translated.',
+      // The screen of one translation: every text in {default}, its translation beside it.
+      screenTitle: '{item} in {language}',
+      intro: 'Each text in {default}, with its translation into {language} beside it. A text left empty shows in {default} on the {language} page until it is translated.',
+      back: 'All content',
+      onlyNeeded: 'Show only the texts to translate',
+      // Above the boxes: how many are left.
+      left: { one: '1 text to translate', other: '{count} texts to translate' },
+      allDone: 'Every text is translated.',
+      original: 'In {default}',
+      // The box of the translation; {place} is where the text is ("Hero › Heading").
+      box: '{place} in {language}',
+      missing: 'The page shows the {default} text until this is translated.',
+      missingShort: 'Not translated yet',
+      stale: 'The {default} text changed after this was translated. It was: {was}',
+      staleShort: 'To check again',
+      done: 'Translated',
+      address: 'Address of the page in {language}',
+      addressHelp: 'After the language\'s start of address; leave it empty to use the same address as in {default}.',
+      // Adding a language (an owner only): every page exists in it at once, showing the first language's texts until translated.
+      add: 'Add a language',
+      addTitle: 'Add a language to the site',
+      addIntro: 'Every page of the site then exists in this language at once, at addresses of its own, showing the {default} texts until they are translated. The office translates each page from the list of content.',
+      codeHelp: 'The language, and the country if you want one, as browsers and search engines write it: de-DE is German for Germany, fr is French.',
+      name: 'Name of the language',
+      nameHelp: 'As its readers write it: Deutsch, Français, Español.',
+      prefixHelp: 'A slash and a short word: with /de, the German pages are at /de/… on the site.',
+      addConfirm: 'Add the language',
+      adding: 'Adding the language: checking, building and switching the site…',
+      cancel: 'Cancel',
+      added: '{language} was added: every page exists in it now. Translate them from the list.',
+      ownerOnly: 'Only an owner adds a language.',
+      // Under the list's heading.
+      languages: 'Languages of the site: {languages}',
+    },
     publishItems: {
       // The button, by the kind of item on screen.
-      button: { page: 'Publish this page', article: 'Publish this article', form: 'Publish this form', part: 'Publish this part' },
+      button: { page: 'Publish this page', article: 'Publish this article', form: 'Publish this form', part: 'Publish this part', translation: 'Publish this translation' },
       // The item in the sentences below.
-      item: { page: 'this page', article: 'this article', form: 'this form', part: 'this part' },
+      item: { page: 'this page', article: 'this article', form: 'this form', part: 'this part', translation: 'this translation' },
       // Why the button is unavailable; {item} is replaced.
       nothing: 'Nothing to publish: you have no unpublished changes to {item}.',
       // The parts on every page are one item; {parts} names the other parts you changed.

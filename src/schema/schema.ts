@@ -293,6 +293,11 @@ export function formatPath(path: Path): string {
   return out || '(the whole file)';
 }
 
+/** A key path as formatPath writes it, read back: "sections[0].heading" -> ['sections', 0, 'heading']. */
+export function parseKeyPath(text: string): Path {
+  return [...text.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[2]!));
+}
+
 const quote = (value: unknown): string => JSON.stringify(typeof value === 'string' && value.length > 60 ? `${value.slice(0, 57)}...` : value);
 
 function make<T>(expects: string, meta: SchemaMeta, check: Schema<T>['check']): Schema<T> {

@@ -9,7 +9,8 @@
 import admin from '../../../config/admin';
 import { fill } from '../../schema/text';
 import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
-import { shownToOffice, type Path, type Refusal, type Schema } from '../../schema/schema';
+import { parseKeyPath, shownToOffice, type Path, type Refusal, type Schema } from '../../schema/schema';
+import { translatedFileOf } from './translation';
 
 const t = admin.content;
 const labels: Readonly<Record<string, string>> = t.labels;
@@ -214,6 +215,14 @@ export function sectionNameOf(sections: readonly unknown[], index: number): stri
  * after the list's name. The last name is the box's (or the group's) the refusal is about.
  */
 export function placeOf(file: string, value: unknown, path: Path): string[] {
+  // A translation's text: named as the text it translates is, in its file ("Home in de-DE", "Hero", "Heading").
+  const translated = translatedFileOf(file);
+  if (translated) {
+    const [key, inner] = path;
+    const name = fill(t.translations.screenTitle, { item: fileNameOf(translated.file, undefined), language: translated.code });
+    if (key === 'texts' && typeof inner === 'string') return [name, ...textPlaceOf(translated.file, undefined, inner)];
+    return [name, ...path.map((part) => labelOf(part))];
+  }
   let schema = schemaOfFile(file);
   let current = value;
   let rest = [...path];
@@ -261,6 +270,18 @@ export function placeOf(file: string, value: unknown, path: Path): string[] {
     current = isRecord(current) ? current[key] : Array.isArray(current) && typeof part === 'number' ? current[part] : undefined;
   }
   return names;
+}
+
+/**
+ * The names of a text's place inside its file (its key path as the checker writes it), without
+ * the file's own name: ["Hero", "Heading"]; a part of the site's settings by its name
+ * (["Footer", "Links", …]). A translation names its texts so, beside the text it translates.
+ */
+export function textPlaceOf(file: string, value: unknown, keyPath: string): string[] {
+  const path = parseKeyPath(keyPath);
+  const names = placeOf(file, value, path);
+  const part = file === SITE_FILE && typeof path[0] === 'string' && Object.hasOwn(siteParts, path[0]);
+  return part || names.length === 1 ? names : names.slice(1);
 }
 
 /** "Heading" -> "a heading"; "E-mail" -> "an e-mail"; "FAQ" stays in capitals. */

@@ -21,6 +21,7 @@ import type { ContentChange, ContentProblem } from '../model/contentApi';
 import { diffValues, type Edit } from '../model/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
 import { isNewFileAllowed } from './write';
+import { translatedFileOf } from '../model/translation';
 import server from '../../../config/server';
 import { routeTable } from '../../site/model/routeTable';
 import { siteLinkOf } from '../../schema/addresses';
@@ -141,7 +142,10 @@ export function checkChanges(site: ContentSite, loaded: LoadedContent, changes: 
     if (edits.length > 0) files.push({ file: change.file, before, after: change.value, edits });
 
     if (change.file === 'config/site.ts') options.site = change.value;
-    else if (change.file.startsWith('config/pages/')) {
+    else if (translatedFileOf(change.file)) {
+      const { [change.file]: _gone, ...others } = options.translations ?? {};
+      options.translations = removed ? others : { ...others, [change.file]: change.value };
+    } else if (change.file.startsWith('config/pages/')) {
       const id = idOf(options.pageFiles, change.file, 'pages')!;
       const { [id]: _gone, ...others } = options.pages ?? {};
       options.pages = removed ? others : { ...options.pages, [id]: change.value };

@@ -66,7 +66,7 @@ interface DraftRefusal {
 /** The longest revision name a draft is said to start from. */
 const MAX_BASE = 200;
 
-/** A file a draft may be kept of: one the editor edits, or may make. */
+/** A file a draft may be kept of: one the editor edits, or may make (a new page, article or form, a translation). */
 const draftable = (file: string) =>
   file === 'config/site.ts' ||
   file === 'config/routes.ts' ||

@@ -85,6 +85,7 @@ export function contentFiles({ options }: LoadedContent): ContentFile[] {
   for (const [id, value] of Object.entries(options.pages ?? {})) files.push({ file: options.pageFiles?.[id] ?? `config/pages/${id}.ts`, value });
   for (const [id, value] of Object.entries(options.forms ?? {})) files.push({ file: options.formFiles?.[id] ?? `config/forms/${id}.ts`, value });
   for (const [id, value] of Object.entries(options.articles ?? {})) files.push({ file: options.articleFiles?.[id] ?? `config/articles/${id}.ts`, value });
+  for (const [file, value] of Object.entries(options.translations ?? {})) files.push({ file, value });
   return files;
 }
 

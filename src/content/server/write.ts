@@ -20,6 +20,7 @@ import { formatPath } from '../../schema/schema';
 import type { MovedConfig } from '../../site/model/movedSchema';
 import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 import { sharedMessages } from '../../site/forms/model/registry';
+import { translatedFileOf } from '../model/translation';
 
 type AstNode = { type: string; [key: string]: unknown };
 type Proxy = { $ast?: AstNode };
@@ -593,14 +594,41 @@ export function formsIndexSource(source: string, id: string, add: boolean): stri
   return lines.join('\n');
 }
 
-/** A file the editor may make: `config/<folder>/<name>.ts` of FILE_FOLDERS, its name lower case letters, digits and dashes. */
+/** A file the editor may make: `config/<folder>/<name>.ts` of FILE_FOLDERS, its name lower case letters, digits and dashes; or a translation of config/site.ts or of one of them. */
 export function isNewFileAllowed(file: string): boolean {
   const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
-  return folder !== undefined && /^[a-z0-9][a-z0-9-]{0,62}\.ts$/.test(file.slice(folder.length));
+  return (folder !== undefined && /^[a-z0-9][a-z0-9-]{0,62}\.ts$/.test(file.slice(folder.length))) || isTranslationFile(file);
+}
+
+/** A translation file (src/content/model/translation.ts) of config/site.ts, a page, a form or an article, into a language written as a language code. */
+function isTranslationFile(file: string): boolean {
+  const target = translatedFileOf(file);
+  return (
+    target !== undefined &&
+    /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/.test(target.code) &&
+    (target.file === 'config/site.ts' || (target.file !== FORMS_INDEX && isNewFileAllowed(target.file)))
+  );
+}
+
+/**
+ * A new translation file: its type's import (as many folders up as it is deep), and the value
+ * after `export default`, one text a line (so the texts translated later are added a line each).
+ */
+function newTranslationSource(file: string, value: unknown): string {
+  const up = '../'.repeat(file.split('/').length - 1);
+  const { texts, ...rest } = (value ?? {}) as { texts?: Record<string, unknown> };
+  const lines = [
+    ...Object.entries(rest).map(([key, v]) => `  ${printKey(key)}: ${printValue(v, '  ')},`),
+    '  texts: {',
+    ...Object.entries(texts ?? {}).map(([key, v]) => `    ${printKey(key)}: ${printValue(v, '    ')},`),
+    '  },',
+  ];
+  return `import type { TranslationFile } from '${up}src/content/model/translation';\n\nexport default {\n${lines.join('\n')}\n} satisfies TranslationFile;\n`;
 }
 
 /** The text of a new file holding `value`: its type's import, and the value after `export default`. */
 export function newFileSource(file: string, value: unknown): string {
+  if (isTranslationFile(file)) return newTranslationSource(file, value);
   const folder = Object.keys(FILE_FOLDERS).find((prefix) => file.startsWith(prefix));
   if (!folder) throw new UnwritableEdit(file, [], `${file} cannot be made from the editor.`);
   const { type, from } = FILE_FOLDERS[folder]!;

@@ -296,6 +296,7 @@ export const siteSchema = object({
     /** The trail above an article's title, from Home to the list (the article's title is added as the last step). */
     breadcrumb: list(object({ label: label(), href: href() }), { min: 1 }),
   }),
-  languages: languagesSchema(),
+  /** Adding a language makes every page exist in it: an owner's choice (the editor's "Add a language"). */
+  languages: ownerOnly(languagesSchema()),
 });
 export type SiteConfig = Infer<typeof siteSchema>;

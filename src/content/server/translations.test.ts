@@ -1,0 +1,112 @@
+/**
+ * Each language of a page an item of its own, on our real server over real HTTP, with a site
+ * folder that is a real git work tree:
+ * - only an owner adds a language (an editor's change to the site's languages is refused);
+ * - an editor's German translation of Home is a draft of its own and is published alone while
+ *   the same editor's English draft of Home stays a draft, unpublished; the translation's file is
+ *   written as a person would write it (its type's import, the texts), and read back in the content;
+ * - the revisions of the German translation are its own; its undo takes the German back and leaves
+ *   the English as it is (and the reverse: an English undo leaves the German);
+ * - a change to an English text published after the German makes the German stale.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentRoutes, type ContentSnapshot, type Revision } from '../model/contentApi';
+import { pageSchema } from '../model/pageSchema';
+import { translationFileOf, translationStates, type TranslationFile } from '../model/translation';
+import { addAccount, Client, startEditing, type TestServer } from '../../test/adminServer';
+import { makeSite } from '../../test/contentSite';
+
+jest.setTimeout(600_000);
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const SITE = 'config/site.ts';
+const HOME = 'config/pages/home.ts';
+const DE_HOME = translationFileOf('de-DE', HOME);
+const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const at = (route: keyof typeof contentRoutes, id: string) => contentRoutes[route].path.replace(':revisionId', encodeURIComponent(id));
+
+let siteDir: string;
+let s: TestServer;
+let owner: Client;
+let editor: Client;
+
+beforeAll(async () => {
+  siteDir = makeSite({ git: true });
+  ({ server: s, editor: owner } = await startEditing(siteDir));
+  await addAccount(s, 'translator@agency.test', undefined, 'editor');
+  editor = new Client(s.base);
+  expect((await editor.signIn('translator@agency.test')).status).toBe(204);
+});
+afterAll(() => s.close());
+
+const snapshot = async (client: Client) => (await (await client.send('GET', contentRoutes.content.path)).json()) as ContentSnapshot;
+const valueOf = (snap: ContentSnapshot, file: string) => clone(snap.files.find((f) => f.file === file)?.value) as Json;
+const publish = (client: Client, baseRevision: string, changes: { file: string; value: unknown }[]) =>
+  client.change('POST', contentRoutes.contentPublish.path, { json: { baseRevision, changes } });
+const withGerman = (site: Json) => ({ ...site, languages: { ...site.languages, others: [...site.languages.others, GERMAN] } });
+const revisionsOf = async (file: string) =>
+  ((await (await editor.send('GET', `${contentRoutes.contentRevisions.path}?${new URLSearchParams({ file })}`)).json()) as { revisions: Revision[] }).revisions;
+
+it('only an owner adds a language', async () => {
+  const snap = await snapshot(editor);
+  const refused = await publish(editor, snap.revision, [{ file: SITE, value: withGerman(valueOf(snap, SITE)) }]);
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { problems: { path: unknown[] }[] }).problems.map((p) => p.path[0])).toEqual(['languages']);
+  const added = await publish(owner, snap.revision, [{ file: SITE, value: withGerman(valueOf(snap, SITE)) }]);
+  expect(added.status).toBe(200);
+  expect(valueOf(await snapshot(editor), SITE).languages.others).toEqual([GERMAN]);
+});
+
+it('German is published alone while an English draft of the same page stays a draft; its file reads as a person writes it', async () => {
+  const snap = await snapshot(editor);
+  const home = valueOf(snap, HOME);
+  const englishDraft = { ...clone(home), title: 'An English draft, not published' };
+  const saved = await editor.change('POST', contentRoutes.contentDraftSave.path, { json: { file: HOME, value: englishDraft, base: snap.revision } });
+  expect(saved.status).toBe(200);
+  const german: TranslationFile = { texts: { title: { text: 'Startseite', source: home.title } } };
+  const draftOfGerman = await editor.change('POST', contentRoutes.contentDraftSave.path, { json: { file: DE_HOME, value: german, base: snap.revision } });
+  expect(draftOfGerman.status).toBe(200);
+  const answer = await publish(editor, snap.revision, [{ file: DE_HOME, value: german }]);
+  expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
+  const revision = ((await answer.json()) as { revision: Revision }).revision;
+  expect(revision.changed).toEqual([DE_HOME]);
+  const after = await snapshot(editor);
+  expect(valueOf(after, DE_HOME)).toEqual(german);
+  expect(valueOf(after, HOME)).toEqual(home);
+  // The English draft is still there, the German one gone with its publish.
+  expect(after.drafts.filter((d) => d.file === HOME || d.file === DE_HOME).map((d) => [d.file, d.value])).toEqual([[HOME, englishDraft]]);
+  const text = readFileSync(path.join(siteDir, DE_HOME), 'utf8');
+  expect(text).toBe(
+    `import type { TranslationFile } from '../../../../src/content/model/translation';\n\nexport default {\n  texts: {\n    title: { text: 'Startseite', source: ${JSON.stringify(home.title).replace(/"/g, "'")} },\n  },\n} satisfies TranslationFile;\n`,
+  );
+  expect((await revisionsOf(DE_HOME)).map((r) => r.id)).toEqual([revision.id]);
+});
+
+it('undo of a German change leaves English alone, and an English change makes the German stale', async () => {
+  const snap = await snapshot(editor);
+  const home = valueOf(snap, HOME);
+  const german = valueOf(snap, DE_HOME) as TranslationFile;
+  const changed: TranslationFile = { texts: { ...german.texts, title: { text: 'Willkommen', source: home.title } } };
+  const germanChange = await publish(editor, snap.revision, [{ file: DE_HOME, value: changed }]);
+  expect(germanChange.status).toBe(200);
+  const germanRevision = ((await germanChange.json()) as { revision: Revision }).revision;
+  // An English change after it.
+  const englishHome = { ...home, description: `${home.description} Now.` };
+  const second = await snapshot(editor);
+  expect((await publish(owner, second.revision, [{ file: HOME, value: englishHome }])).status).toBe(200);
+  // The German change undone: the German as before it, the English as it is now.
+  const third = await snapshot(editor);
+  const undone = await editor.change('POST', at('contentUndo', germanRevision.id), { json: { baseRevision: third.revision, file: DE_HOME } });
+  expect([undone.status, undone.status === 200 ? '' : await undone.text()]).toEqual([200, '']);
+  const after = await snapshot(editor);
+  expect(valueOf(after, DE_HOME)).toEqual(german);
+  expect(valueOf(after, HOME)).toEqual(englishHome);
+  // The English title changes: the German title is stale (its source is the old title), the rest as it was.
+  const retitled = { ...englishHome, title: 'A new English title' };
+  expect((await publish(owner, after.revision, [{ file: HOME, value: retitled }])).status).toBe(200);
+  const last = await snapshot(editor);
+  expect(translationStates(pageSchema, valueOf(last, HOME), valueOf(last, DE_HOME) as TranslationFile).get('title')).toBe('stale');
+  expect(valueOf(last, DE_HOME)).toEqual(german);
+});
