@@ -1437,8 +1437,8 @@ export default {
       left: { one: '1 text to translate', other: '{count} texts to translate' },
       allDone: 'Every text is translated.',
       original: 'In {default}',
-      // The box of the translation; {place} is where the text is ("Hero › Heading").
-      box: '{place} in {language}',
+      // Above the box of the translation (screen readers hear the text's place before it).
+      box: 'In {language}',
       missing: 'The page shows the {default} text until this is translated.',
       missingShort: 'Not translated yet',
       stale: 'The {default} text changed after this was translated. It was: {was}',

@@ -13,30 +13,37 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import { articleSchema } from '../../site/model/articleSchema';
 import admin from '../../../config/admin';
 import type { Revision } from '../model/contentApi';
-import { fill, formatDate } from '../../platform/inbox/format';
+import { fill, fillCount, formatDate } from '../../platform/inbox/format';
+import type { LanguageInfo } from '../../site/model/translation';
+import { AddLanguage } from './AddLanguage';
 import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
 import { ContentProvider, useContent } from './contentState';
 import { ContentSearch } from './ContentSearch';
 import { EditScreen, type ArticleActionsProps } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './editorList';
-import { articleFileOf, articleIdOf } from './editedFiles';
+import { articleFileOf, articleIdOf, SITE_FILE } from './editedFiles';
 import { NewFormScreen } from './NewFormScreen';
 import { NewPageScreen } from './NewPageScreen';
 import { PublishAll } from './PublishAll';
 import { emptyValue } from './schemaValues';
 import { RevisionsScreen } from './RevisionsScreen';
+import { TranslateScreen } from './TranslateScreen';
+import { languagesOf, translatedFileOf, translatedFiles, translationCounts, type TranslationCount } from './translations';
 
 const t = admin.content;
+const tr = admin.content.translations;
 /** "Add article": asks for the title, then opens the new article's screen (the address made from the title, today's date). */
 function AddArticle() {
   const { snapshot, edits, setEdit } = useContent();
@@ -90,28 +97,42 @@ function AddArticle() {
 function ContentList() {
   const { snapshot, edits, drafts, me } = useContent();
   const scheduledOf = (file: string) => drafts.find((d) => d.author === me && d.file === file)?.scheduledAt;
-  const { pages, parts, forms, articles } = entriesOf(snapshot, edits);
+  const all = entriesOf(snapshot, edits);
   const notice = useOneTimeNotice();
   const [publishedAll, setPublishedAll] = useState<Revision>();
-  const group = (heading: string, entries: Entry[], extra?: ReactNode) => (
+  const [needsOnly, setNeedsOnly] = useState(false);
+  const languages = languagesOf(snapshot);
+  const counts = useMemo(() => new Map(translatedFiles(snapshot).map((file) => [file, translationCounts(snapshot, edits, file)])), [snapshot, edits]);
+  const needs = (file: string) => (counts.get(file) ?? []).some((count) => count.left > 0);
+  const shown = (entries: Entry[]) => (needsOnly ? entries.filter((entry) => needs(entry.file)) : entries);
+  const pages = shown(all.pages);
+  const forms = shown(all.forms);
+  const articles = shown(all.articles);
+  // The parts on every page are one file: one translation for all of them.
+  const parts = shown(all.parts);
+  const draftNote = (file: string) =>
+    Object.hasOwn(edits, file) && (
+      <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary', fontStyle: 'italic' }}>
+        ({scheduledOf(file) ? fill(t.scheduledFor, { at: formatDate(scheduledOf(file)!) }) : t.unsaved})
+      </Typography>
+    );
+  const group = (heading: string, entries: Entry[], extra?: ReactNode, translatedAs?: string) => (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ p: 2 }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
         {heading}
       </Typography>
       <List dense disablePadding>
         {entries.map((entry) => (
-          <ListItem key={`${entry.file}#${entry.at ?? ''}`} disableGutters>
+          <ListItem key={`${entry.file}#${entry.at ?? ''}`} disableGutters sx={{ display: 'block' }}>
             <Link component={RouterLink} to={editAddress(entry)}>
               {entry.label}
             </Link>
-            {Object.hasOwn(edits, entry.file) && (
-              <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary', fontStyle: 'italic' }}>
-                ({scheduledOf(entry.file) ? fill(t.scheduledFor, { at: formatDate(scheduledOf(entry.file)!) }) : t.unsaved})
-              </Typography>
-            )}
+            {draftNote(entry.file)}
+            {translatedAs === undefined && <TranslationLinks counts={counts.get(entry.file) ?? []} draftNote={draftNote} />}
           </ListItem>
         ))}
       </List>
+      {translatedAs !== undefined && entries.length > 0 && <TranslationLinks counts={counts.get(translatedAs) ?? []} draftNote={draftNote} />}
       {extra}
     </Paper>
   );
@@ -152,11 +173,17 @@ function ContentList() {
         </Alert>
       )}
       <Typography>{t.intro}</Typography>
+      <Languages
+        languages={languages}
+        needsOnly={needsOnly}
+        setNeedsOnly={setNeedsOnly}
+        nothingNeeded={needsOnly && [...counts.keys()].every((f) => !needs(f))}
+      />
       <ContentSearch />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
         {group(t.pages, pages)}
         {group(t.articles.heading, articles, <AddArticle />)}
-        {group(t.parts, parts)}
+        {group(t.parts, parts, undefined, SITE_FILE)}
         {group(
           t.forms,
           forms,
@@ -169,6 +196,78 @@ function ContentList() {
   );
 }
 
+/** Under an item of the list, one line per other language: how many of its texts are left to translate, a link to its translation. */
+function TranslationLinks({ counts, draftNote }: { counts: readonly TranslationCount[]; draftNote(file: string): ReactNode }) {
+  if (counts.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2, listStyle: 'none' }}>
+      {counts.map((count) => (
+        <Box component="li" key={count.file} sx={{ typography: 'body2' }} data-translation={count.language.code}>
+          <Link component={RouterLink} to={editAddress({ file: count.file })}>
+            {count.left === 0
+              ? fill(tr.translated, { language: count.language.name })
+              : fillCount(tr.toTranslate, count.left, { language: count.language.name, count: count.left })}
+          </Link>
+          {draftNote(count.file)}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The site's languages, the filter of what needs translation (when there is more than one), and Add a language (an owner). */
+function Languages({
+  languages,
+  needsOnly,
+  setNeedsOnly,
+  nothingNeeded,
+}: {
+  languages: readonly LanguageInfo[];
+  needsOnly: boolean;
+  setNeedsOnly(on: boolean): void;
+  nothingNeeded: boolean;
+}) {
+  const { role } = useContent();
+  if (languages.length === 0) return null;
+  return (
+    <Stack spacing={1}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+        <Typography>{fill(tr.languages, { languages: languages.map((l) => l.name).join(', ') })}</Typography>
+        {languages.length > 1 && (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={needsOnly}
+                onChange={(e) => setNeedsOnly(e.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'needs-translation-hint' } }}
+              />
+            }
+            label={tr.needsFilter}
+          />
+        )}
+        {role === 'owner' && <AddLanguage />}
+      </Stack>
+      {languages.length > 1 && (
+        <Typography id="needs-translation-hint" variant="body2" sx={{ color: 'text.secondary' }}>
+          {fill(tr.needsFilterHint, { default: languages[0]!.name })}
+        </Typography>
+      )}
+      {nothingNeeded && (
+        <Alert severity="success" role="status">
+          {tr.nothingNeeded}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** An item's screen: a translation's texts beside the default language's, or the form of a page, article, form or part. */
+function ItemScreen({ ArticleActions }: { ArticleActions?: ComponentType<ArticleActionsProps> }) {
+  const [params] = useSearchParams();
+  const file = params.get('file') ?? '';
+  return translatedFileOf(file) ? <TranslateScreen key={file} file={file} /> : <EditScreen {...(ArticleActions ? { ArticleActions } : {})} />;
+}
+
 /**
  * The screens under /admin/content (React.lazy loads this module, through src/apps/inbox/contentScreens.tsx):
  * `ArticleActions`, what a published article's screen offers besides (the newsletter's Send).
@@ -178,7 +277,7 @@ export default function ContentScreens({ ArticleActions }: { ArticleActions?: Co
     <ContentProvider>
       <Routes>
         <Route index element={<ContentList />} />
-        <Route path="edit" element={<EditScreen {...(ArticleActions ? { ArticleActions } : {})} />} />
+        <Route path="edit" element={<ItemScreen {...(ArticleActions ? { ArticleActions } : {})} />} />
         <Route path="revisions" element={<RevisionsScreen />} />
         <Route path="new-page" element={<NewPageScreen />} />
         <Route path="new-form" element={<NewFormScreen />} />

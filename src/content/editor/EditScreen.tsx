@@ -56,7 +56,7 @@ const CLEARANCE_PX = 16;
  * (tabbing to a field, a problem's link), so a focused field is never under them (WCAG 2.4.11).
  * The height is also given to the page as --publish-bar-height (the preview sticks below it).
  */
-function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
+export function useKeepClearOf(...bars: ReadonlyArray<RefObject<HTMLElement | null>>) {
   useEffect(() => {
     const elements = bars.map((bar) => bar.current).filter((e): e is HTMLElement => e !== null);
     if (elements.length === 0) return;
@@ -209,7 +209,7 @@ function useFocusFromAddress() {
 }
 
 /** Publish of this item alone: where it stands, and the server's problems when it refused it. */
-function usePublishItem(file: string) {
+export function usePublishItem(file: string) {
   const { snapshot, edits, reload, published } = useContent();
   const [serverProblems, setServerProblems] = useState<ContentProblem[]>([]);
   const [publishing, setPublishing] = useState<PublishState>({ kind: 'idle' });
@@ -239,7 +239,7 @@ function usePublishItem(file: string) {
 type PublishItem = ReturnType<typeof usePublishItem>;
 
 /** The preview's device, and the line saying a form sent in the preview went nowhere. */
-function usePreview(narrow: boolean) {
+export function usePreview(narrow: boolean) {
   const [device, setDevice] = useState<Device>(narrow ? 'phone' : 'desktop');
   const [sent, setSent] = useState(false);
   const port = useMemo(() => previewPort(() => setSent(true)), []);
@@ -470,7 +470,20 @@ interface PublishBarProps {
  * picture's box) as the page scrolls. The bar's box gives way (display: contents) and that row
  * sticks in its place.
  */
-function PublishBar({ barRef, rowRef, file, label, publishItem, livePath, blocked, shown, checklist, problemLink, sendable, ArticleActions }: PublishBarProps) {
+export function PublishBar({
+  barRef,
+  rowRef,
+  file,
+  label,
+  publishItem,
+  livePath,
+  blocked,
+  shown,
+  checklist,
+  problemLink,
+  sendable,
+  ArticleActions,
+}: PublishBarProps) {
   const { snapshot, edits, me, drafts, saveStates, schedule, discard } = useContent();
   const { publishing, setPublishing, setServerProblems, press, onPublish } = publishItem;
   const publishNotesId = useId();
@@ -627,14 +640,17 @@ function ProblemList({ file, shown, problemLink }: Pick<PublishBarProps, 'file' 
 }
 
 /** The preview beside the form (or behind its tab): the device it is drawn for, and the site as it would be published. */
-function PreviewPanel({
+export function PreviewPanel({
   preview,
   target,
   content,
   label,
   reveal,
+  lang,
 }: {
   preview: ReturnType<typeof usePreview>;
+  /** The language the page is drawn in (a translation's). */
+  lang?: string;
   target: PreviewTarget;
   content: SiteContent;
   label: string;
@@ -660,7 +676,15 @@ function PreviewPanel({
           {t.previewSent}
         </Alert>
       )}
-      <Preview target={target} content={content} port={port} device={device} title={`${t.preview}: ${label}`} reveal={reveal} />
+      <Preview
+        target={target}
+        content={content}
+        port={port}
+        device={device}
+        title={`${t.preview}: ${label}`}
+        {...(reveal ? { reveal } : {})}
+        {...(lang ? { lang } : {})}
+      />
     </Box>
   );
 }

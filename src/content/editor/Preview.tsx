@@ -109,13 +109,26 @@ function PreviewPage() {
 }
 
 /** Draws `children` into a document of its own (the frame's), with its own styles: the page's media queries see the frame's width. */
-function Frame({ width, height, title, theme, children }: { width: number; height: number; title: string; theme: Theme; children: ReactNode }) {
+function Frame({
+  width,
+  height,
+  title,
+  theme,
+  lang,
+  children,
+}: {
+  width: number;
+  height: number;
+  title: string;
+  theme: Theme;
+  lang?: string;
+  children: ReactNode;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [mounted, setMounted] = useState<{ root: Root; cache: EmotionCache }>();
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    doc.documentElement.lang = document.documentElement.lang || 'en';
     doc.body.innerHTML = '<div id="preview"></div>';
     // The frame shares the inbox's Content-Security-Policy: its styles carry the page's nonce.
     const nonce = pageNonce();
@@ -128,6 +141,11 @@ function Frame({ width, height, title, theme, children }: { width: number; heigh
       setTimeout(() => root.unmount());
     };
   }, []);
+  // The page's language: a translation's preview is drawn in its own.
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (doc) doc.documentElement.lang = lang ?? (document.documentElement.lang || 'en');
+  }, [lang, mounted]);
   useEffect(() => {
     mounted?.root.render(
       <CacheProvider value={mounted.cache}>
@@ -218,8 +236,11 @@ export function Preview({
   device,
   title,
   reveal,
+  lang,
 }: {
   target: PreviewTarget;
+  /** The language the page is drawn in (a translation's preview): its document's lang. */
+  lang?: string;
   /** The content as edited: the site's frame, the routes its links are checked against, the forms. */
   content: SiteContent;
   port: DataPort;
@@ -258,7 +279,7 @@ export function Preview({
     <Box ref={box} sx={{ width: '100%' }}>
       <Box sx={{ width: width * scale, height: height * scale, overflow: 'hidden', mx: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Box sx={{ width, height, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
-          <Frame key={device} width={width} height={height} title={title} theme={theme}>
+          <Frame key={device} width={width} height={height} title={title} theme={theme} {...(lang ? { lang } : {})}>
             <PreviewDataContext.Provider value={{ target, content, port }}>
               <RouterProvider router={router} />
             </PreviewDataContext.Provider>

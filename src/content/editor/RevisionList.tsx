@@ -31,6 +31,8 @@ import { goBack, loadRevision, loadRevisions, previewGoingBack, type UndoScope }
 import { useContent } from './contentState';
 import { checkOptionsOf } from './editedFiles';
 import { itemName, livePathOf, previewTargetOf } from './itemNames';
+import { translatedFileOf } from './translations';
+import { translationPreview } from './translationItems';
 import { Preview, previewPort } from './Preview';
 
 const t = admin.content;
@@ -275,7 +277,10 @@ function PreviewAfter({ plan }: { plan: HistoryPlan }) {
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
   const port = useMemo(() => previewPort(() => undefined), []);
   if (!chosen) return null;
-  const target = previewTargetOf(snapshot, edits, content, chosen, livePathOf(snapshot, edits, chosen));
+  // A translation: the page in its language.
+  const language = translatedFileOf(chosen)?.code;
+  const inLanguage = language ? translationPreview(snapshot, edits, chosen) : undefined;
+  const target = language ? inLanguage?.target : previewTargetOf(snapshot, edits, content, chosen, livePathOf(snapshot, edits, chosen));
   if (!target) return null;
   // The section of the first change on that page, brought into view.
   const path = plan.changes.find((c) => c.file === chosen && c.path?.[0] === 'sections' && typeof c.path[1] === 'number')?.path;
@@ -299,7 +304,8 @@ function PreviewAfter({ plan }: { plan: HistoryPlan }) {
       <Preview
         key={chosen}
         target={target}
-        content={content}
+        content={inLanguage?.content ?? content}
+        {...(language ? { lang: language } : {})}
         port={port}
         device={narrow ? 'phone' : 'desktop'}
         title={`${h.previewAfter}: ${name}`}

@@ -8,13 +8,14 @@ import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../mode
 import { officeWordsOf, toFillOf } from '../model/officeSentences';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../model/contentApi';
 import { isRecord } from './schemaValues';
+import { translatedFileOf } from '../../site/model/translation';
 
 export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
 
 /** What kind of item (published on its own) a file is: a page, an article, a form, or the parts on every page (config/site.ts). */
-export type ItemKind = 'page' | 'article' | 'form' | 'part';
+export type ItemKind = 'page' | 'article' | 'form' | 'part' | 'translation';
 export function itemKindOf(file: string): ItemKind {
-  return pageIdOf(file) ? 'page' : articleIdOf(file) ? 'article' : formIdOf(file) ? 'form' : 'part';
+  return translatedFileOf(file) ? 'translation' : pageIdOf(file) ? 'page' : articleIdOf(file) ? 'article' : formIdOf(file) ? 'form' : 'part';
 }
 
 /** The snapshot's files with the edited values in place of theirs. */
@@ -30,7 +31,7 @@ export function currentFiles(snapshot: ContentSnapshot, edits: Edits): ContentFi
   return [
     ...snapshot.files.map((f) => ({ file: f.file, value: Object.hasOwn(edits, f.file) ? edits[f.file] : f.value })),
     ...Object.entries(edits)
-      .filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file) || formIdOf(file)))
+      .filter(([file]) => !known.has(file) && (pageIdOf(file) || articleIdOf(file) || formIdOf(file) || translatedFileOf(file)))
       .map(([file, value]) => ({ file, value })),
   ].filter((f) => f.value !== null);
 }
@@ -45,10 +46,15 @@ export function checkOptionsOf(snapshot: ContentSnapshot, edits: Edits): CheckOp
   const pages: Record<string, unknown> = {};
   const forms: Record<string, unknown> = {};
   const articles: Record<string, unknown> = {};
+  const translations: Record<string, unknown> = {};
   // The top-level names of public/: no address may take one (src/schema/addresses.ts), as npm run check holds.
   const publicNames = [...new Set(snapshot.publicFiles.map((file) => file.split('/')[1]!).filter(Boolean))];
-  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = { pages, forms, articles, publicNames };
+  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = { pages, forms, articles, translations, publicNames };
   for (const { file, value } of currentFiles(snapshot, edits)) {
+    if (translatedFileOf(file)) {
+      translations[file] = value;
+      continue;
+    }
     const page = pageIdOf(file);
     const form = formIdOf(file);
     const article = articleIdOf(file);

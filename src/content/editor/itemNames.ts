@@ -14,6 +14,8 @@ import type { SiteContent } from '../../site/model/siteContent';
 import { entriesOf } from './editorList';
 import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './editedFiles';
 import { isRecord } from './schemaValues';
+import { fill } from '../../platform/inbox/format';
+import { languagesOf, translatedFileOf } from './translations';
 import type { PreviewTarget } from './Preview';
 
 const t = admin.content;
@@ -35,6 +37,12 @@ export function changedParts(snapshot: ContentSnapshot, edits: Edits): string[] 
 
 /** An item as the screens name it: a page's title and address, an article's title, a form's name, the parts on every page that changed. */
 export function itemName(snapshot: ContentSnapshot, edits: Edits, file: string): string {
+  // A translation: the item it translates, as published, and its language ("Home (/) in Deutsch").
+  const translated = translatedFileOf(file);
+  if (translated) {
+    const language = languagesOf(snapshot).find((l) => l.code === translated.code);
+    return fill(t.translations.screenTitle, { item: itemName(snapshot, {}, translated.file), language: language?.name ?? translated.code });
+  }
   if (file === SITE_FILE) return changedParts(snapshot, edits).join(', ') || t.fileNames.site;
   const { pages, forms, articles } = entriesOf(snapshot, edits);
   return [...pages, ...forms, ...articles].find((entry) => entry.file === file)?.label ?? file;

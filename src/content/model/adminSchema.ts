@@ -794,7 +794,7 @@ export const adminSchema = object({
       left: plural(['count']),
       allDone: text(),
       original: template(['default']),
-      box: template(['place', 'language']),
+      box: template(['language']),
       missing: template(['default']),
       stale: template(['default', 'was']),
       ...texts(['missingShort', 'staleShort', 'done']).shape,

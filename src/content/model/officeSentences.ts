@@ -10,7 +10,7 @@ import admin from '../../../config/admin';
 import { fill } from '../../schema/text';
 import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
 import { parseKeyPath, shownToOffice, type Path, type Refusal, type Schema } from '../../schema/schema';
-import { translatedFileOf } from './translation';
+import { translatedFileOf } from '../../site/model/translation';
 
 const t = admin.content;
 const labels: Readonly<Record<string, string>> = t.labels;

@@ -21,7 +21,7 @@ import type { ContentChange, ContentProblem } from '../model/contentApi';
 import { diffValues, type Edit } from '../model/contentDiff';
 import { contentFiles, type ContentSite, type LoadedContent } from './site';
 import { isNewFileAllowed } from './write';
-import { translatedFileOf } from '../model/translation';
+import { translatedFileOf } from '../../site/model/translation';
 import server from '../../../config/server';
 import { routeTable } from '../../site/model/routeTable';
 import { siteLinkOf } from '../../schema/addresses';

@@ -12,8 +12,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot, type Revision } from '../model/contentApi';
-import { pageSchema } from '../model/pageSchema';
-import { translationFileOf, translationStates, type TranslationFile } from '../model/translation';
+import { pageSchema } from '../../site/model/pageSchema';
+import { translationFileOf, translationStates, type TranslationFile } from '../../site/model/translation';
 import { addAccount, Client, startEditing, type TestServer } from '../../test/adminServer';
 import { makeSite } from '../../test/contentSite';
 

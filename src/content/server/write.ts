@@ -20,7 +20,7 @@ import { formatPath } from '../../schema/schema';
 import type { MovedConfig } from '../../site/model/movedSchema';
 import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 import { sharedMessages } from '../../site/forms/model/registry';
-import { translatedFileOf } from '../model/translation';
+import { translatedFileOf } from '../../site/model/translation';
 
 type AstNode = { type: string; [key: string]: unknown };
 type Proxy = { $ast?: AstNode };
