@@ -216,6 +216,16 @@ await settled();
 await shot('editor-article-phone');
 await page.setViewportSize({ width: 1280, height: 800 });
 
+// A translation, when the site has a second language (one added by an owner; a site with one
+// language has none to show): Home's texts beside their boxes (nothing typed).
+const { files } = await (await page.request.get(`${base}${contentRoutes.content.path}`)).json();
+const other = files.find((f) => f.file === 'config/site.ts')?.value.languages?.others[0];
+if (other) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await edit({ file: `config/translations/${other.code}/pages/home.ts` });
+  await shot('editor-translate');
+}
+
 // Publishing one item: an article started (its title only) and left, the phone number changed in
 // the contact bar; its Publish says the article is not in it. Then "Publish all my changes" lists
 // what it would publish and what it leaves (cancelled: nothing is published).
