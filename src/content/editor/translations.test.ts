@@ -122,7 +122,7 @@ it("the preview's content in a language: a translated text in it, one not transl
   expect((content.pages.home as unknown as Json).sections[0].heading).toBe('Wachstum für Ihr Geschäft');
   expect((content.pages.home as unknown as Json).title).toBe(home.title);
   expect(translationLivePath(snapshot, edits, DE_HOME)).toBe('/de/Startseite');
-  expect(translationLivePath(snapshot, {}, DE_HOME)).toBe('/de/');
+  expect(translationLivePath(snapshot, {}, DE_HOME)).toBe('/de');
   expect(itemName(snapshot, edits, DE_HOME)).toContain(GERMAN.name);
 });
 
