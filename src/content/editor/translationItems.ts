@@ -18,7 +18,7 @@ export function translationLivePath(snapshot: ContentSnapshot, edits: Edits, fil
   const target = translatedFileOf(file);
   const language = languagesOf(snapshot).find((l) => l.code === target?.code);
   if (!target || !language) return '/';
-  // As the site draws it (src/content/model/languageContent.ts): the translation's own address, else the default one, under the prefix.
+  // As the site draws it (src/site/model/languageContent.ts): the translation's own address, else the default one, under the prefix.
   const own = translationValueOf(snapshot, edits, file).address;
   const path = own !== undefined && own !== '/' ? own : livePathOf(snapshot, {}, target.file);
   return `${language.prefix}${path === '/' ? '' : path}`;

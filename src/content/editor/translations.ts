@@ -1,7 +1,7 @@
 /**
  * The site in its other languages, as the editor lists and edits it: each page, article, form and
  * the parts on every page (config/site.ts) has one translation file per other language
- * (src/content/model/translation.ts), an item of its own (drafted, previewed, published and undone
+ * (src/site/model/translation.ts), an item of its own (drafted, previewed, published and undone
  * alone). Its texts are translated from the default language's texts as published: a draft of the
  * default language is not what a translation is made from (it may never be published).
  */

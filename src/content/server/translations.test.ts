@@ -79,7 +79,7 @@ it('German is published alone while an English draft of the same page stays a dr
   expect(after.drafts.filter((d) => d.file === HOME || d.file === DE_HOME).map((d) => [d.file, d.value])).toEqual([[HOME, englishDraft]]);
   const text = readFileSync(path.join(siteDir, DE_HOME), 'utf8');
   expect(text).toBe(
-    `import type { TranslationFile } from '../../../../src/content/model/translation';\n\nexport default {\n  texts: {\n    title: { text: 'Startseite', source: ${JSON.stringify(home.title).replace(/"/g, "'")} },\n  },\n} satisfies TranslationFile;\n`,
+    `import type { TranslationFile } from '../../../../src/site/model/translation';\n\nexport default {\n  texts: {\n    title: { text: 'Startseite', source: ${JSON.stringify(home.title).replace(/"/g, "'")} },\n  },\n} satisfies TranslationFile;\n`,
   );
   expect((await revisionsOf(DE_HOME)).map((r) => r.id)).toEqual([revision.id]);
 });

@@ -600,7 +600,7 @@ export function isNewFileAllowed(file: string): boolean {
   return (folder !== undefined && /^[a-z0-9][a-z0-9-]{0,62}\.ts$/.test(file.slice(folder.length))) || isTranslationFile(file);
 }
 
-/** A translation file (src/content/model/translation.ts) of config/site.ts, a page, a form or an article, into a language written as a language code. */
+/** A translation file (src/site/model/translation.ts) of config/site.ts, a page, a form or an article, into a language written as a language code. */
 function isTranslationFile(file: string): boolean {
   const target = translatedFileOf(file);
   return (
@@ -623,7 +623,7 @@ function newTranslationSource(file: string, value: unknown): string {
     ...Object.entries(texts ?? {}).map(([key, v]) => `    ${printKey(key)}: ${printValue(v, '    ')},`),
     '  },',
   ];
-  return `import type { TranslationFile } from '${up}src/content/model/translation';\n\nexport default {\n${lines.join('\n')}\n} satisfies TranslationFile;\n`;
+  return `import type { TranslationFile } from '${up}src/site/model/translation';\n\nexport default {\n${lines.join('\n')}\n} satisfies TranslationFile;\n`;
 }
 
 /** The text of a new file holding `value`: its type's import, and the value after `export default`. */
