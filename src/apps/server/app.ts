@@ -31,6 +31,7 @@ import { registerVisits } from '../../leads/server/visits';
 import { storePlugin } from '../../platform/server/store/plugin';
 import type { NotifyOptions } from '../../leads/server/notify';
 import { notificationsPlugin } from '../../leads/server/notify/plugin';
+import { privacyPlugin } from '../../leads/server/privacyPlugin';
 import { mailboxPlugin } from '../../leads/server/mailbox/plugin';
 import type { ReaderOptions } from '../../leads/server/mailbox/reader';
 import { newsletterMailClaim, registerNewsletter, type NewsletterOptions } from '../../newsletter/server';
@@ -84,7 +85,7 @@ export interface AppOptions {
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
   caddyAdmin?: CaddyAdmin;
   /** Reading the agency's mailbox (src/leads/server/mailbox; index.ts reads IMAP_URL); leave out for none. */
-  mailbox?: Omit<ReaderOptions, 'dataDir'>;
+  mailbox?: Omit<ReaderOptions, 'dataDir' | 'notifications'>;
   /** The settings still at their example values (src/content/model/placeholders.ts), shown to the inbox's owners. */
   placeholders?: readonly string[];
   /**
@@ -199,7 +200,10 @@ export async function buildApp({
 
   // The workers, stopped in the reverse order: the mailbox's reader before the notifications it
   // hands answers to, each of them before the database closes.
-  if (notifications) await app.register(notificationsPlugin, { ...log, repliesRead: mailbox !== undefined, rateLimitFactor, ...notifications });
+  // The tables an erasure of a person deletes from beyond the leads (app.personTables), which the newsletter joins.
+  await app.register(privacyPlugin);
+  // The notifications (app.notifications), on every server: their worker only when they are set up.
+  await app.register(notificationsPlugin, notifications ? { notify: { ...log, repliesRead: mailbox !== undefined, rateLimitFactor, ...notifications } } : {});
   // The newsletter (src/newsletter/server): its links' tokens from the server's secret in the data folder, and
   // its send queue, sent through the notifications' sender (SMTP_URL, MAIL_FROM).
   const sender = notifications?.settings.sender;
@@ -212,7 +216,7 @@ export async function buildApp({
   });
   const newsletter = app.newsletter;
   // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
-  whenLeadStored(store, clock, newsletter);
+  whenLeadStored(store, clock, app.notifications, newsletter);
   if (mailbox)
     // The newsletter's mails (reports, answers, unsubscribes) are claimed before the leads'.
     await app.register(mailboxPlugin, {

@@ -18,14 +18,8 @@ import { senderFields } from '../../site/forms/model/registry';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
 import { parseCsv } from '../../test/csv';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns, spreadsheetText } from './leads';
-import * as notify from './notify';
 import { uploadNamedBy } from './cvFiles';
 import { SOURCE_CSV_COLUMNS } from './sources';
-
-jest.mock('./notify', () => {
-  const actual = jest.requireActual<typeof notify>('./notify');
-  return { ...actual, queueNotifications: jest.fn(actual.queueNotifications), resendDelivery: jest.fn(actual.resendDelivery) };
-});
 
 jest.setTimeout(60_000);
 
@@ -35,8 +29,13 @@ const exampleParams = { docId: 'AAAAAAAAAAAAAAAAAAAA', deliveryId: 'x' };
 
 let s: TestServer;
 let agency: Client;
+/** The inbox's calls to the server's notifications (app.notifications), each still made. */
+let queueNotifications: jest.SpiedFunction<TestServer['app']['notifications']['queueNotifications']>;
+let resendDelivery: jest.SpiedFunction<TestServer['app']['notifications']['resendDelivery']>;
 beforeAll(async () => {
   ({ server: s, client: agency } = await startSignedIn());
+  queueNotifications = jest.spyOn(s.app.notifications, 'queueNotifications');
+  resendDelivery = jest.spyOn(s.app.notifications, 'resendDelivery');
 });
 afterAll(() => s.close());
 
@@ -199,18 +198,18 @@ describe('signed in', () => {
     const response = await agency.change('POST', pathOf('notSpam', { docId: spam }));
     expect(response.status).toBe(200);
     expect(((await response.json()) as LeadDetail).spam).toBe(false);
-    expect(notify.queueNotifications).toHaveBeenCalledTimes(1);
-    expect(notify.queueNotifications).toHaveBeenCalledWith(s.app.store, spam);
+    expect(queueNotifications).toHaveBeenCalledTimes(1);
+    expect(queueNotifications).toHaveBeenCalledWith(spam);
     expect((await list('?spam=true')).leads).toEqual([]);
     expect((await list('?spam=false')).leads.map((l) => l.docId)).toContain(spam);
     // Already in the inbox: nothing is sent twice.
     await agency.change('POST', pathOf('notSpam', { docId: spam }));
-    expect(notify.queueNotifications).toHaveBeenCalledTimes(1);
+    expect(queueNotifications).toHaveBeenCalledTimes(1);
   });
 
   it('"Send again" asks the notifications to send one delivery again', async () => {
     expect((await agency.change('POST', pathOf('resend', { deliveryId: 'd1' }))).status).toBe(204);
-    expect(notify.resendDelivery).toHaveBeenLastCalledWith(s.app.store, 'd1');
+    expect(resendDelivery).toHaveBeenLastCalledWith('d1');
     const unknown = await agency.change('POST', pathOf('resend', { deliveryId: 'nope' }));
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: messages.unknownDelivery });

@@ -11,7 +11,7 @@ import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
 import { agencyReplied, awaitingCollections, leadUpdated, markedRead, statusSet } from './attention';
 import { keepLeadKeys } from './leadKeys';
 import { selectLeads, whileUnchanged, type LeadRow } from './leads';
-import { deliveriesOf, queueNotifications } from './notify';
+import { deliveriesOf, type Notifications } from './notify';
 import { conversationOf } from './mailbox/conversation';
 import server from '../../../config/server';
 import { sourceOfLead } from './sources';
@@ -151,9 +151,16 @@ export type Verdict = 'spam' | 'not_spam';
  * verdict is kept (lead, verdict, who, when: the `spam_marks` table) for a later filter to learn
  * from. Into the Spam folder, its notifications not yet sent are dropped; out of it, it is
  * notified now, as it would have been on arrival (what was sent already is not sent twice).
- * False when there is no such lead.
+ * False when there is no such lead. `notifications`: the server's (app.notifications).
  */
-export function markSpam(store: Store, docId: string, verdict: Verdict, by: string, now: number): boolean {
+export function markSpam(
+  store: Store,
+  notifications: Pick<Notifications, 'queueNotifications'>,
+  docId: string,
+  verdict: Verdict,
+  by: string,
+  now: number,
+): boolean {
   return store.db.transaction(() => {
     if (!store.db.prepare('SELECT 1 FROM documents WHERE doc_id = ?').get(docId)) return false;
     const at = new Date(now).toISOString();
@@ -161,21 +168,29 @@ export function markSpam(store: Store, docId: string, verdict: Verdict, by: stri
     const changed = store.db.prepare('UPDATE leads SET spam = ?, updated_at = ? WHERE doc_id = ? AND spam = ?').run(spam, at, docId, 1 - spam).changes > 0;
     store.db.prepare('INSERT INTO spam_marks (doc_id, verdict, marked_by, marked_at) VALUES (?, ?, ?, ?)').run(docId, verdict, by, at);
     if (changed && spam) store.db.prepare("DELETE FROM deliveries WHERE doc_id = ? AND state = 'pending'").run(docId);
-    if (changed && !spam) queueNotifications(store, docId);
+    if (changed && !spam) notifications.queueNotifications(docId);
     if (changed) leadUpdated(store.db, docId, by, { spam: spam === 1 }, now);
     return true;
   })();
 }
 
 /** One action on many leads (ids not found are left out); answers how many leads it touched. */
-export function bulkChange(store: Store, dataDir: string, action: BulkAction, docIds: readonly string[], by: string, now: number): number {
+export function bulkChange(
+  store: Store,
+  notifications: Pick<Notifications, 'queueNotifications'>,
+  dataDir: string,
+  action: BulkAction,
+  docIds: readonly string[],
+  by: string,
+  now: number,
+): number {
   const ids = [...new Set(docIds)];
   if (action === 'delete') return deleteLeads(store, dataDir, ids).leads;
   return store.db.transaction(() =>
     ids.filter((docId) =>
       action === 'archive' || action === 'read'
         ? updateLead(store, docId, action === 'archive' ? { status: 'archived' } : { read: true }, now, by)
-        : markSpam(store, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
+        : markSpam(store, notifications, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
     ),
   )().length;
 }

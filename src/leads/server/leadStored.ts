@@ -14,7 +14,7 @@
  * 2. where it came from, beside it (sources.ts), and the language it was sent in (store.ts recordLanguage);
  * 3. its event, `stored` (attention.ts), marked `again` for a known person;
  * 4. the agency's notifications (none for spam) and the visitor's auto-reply, as pending
- *    deliveries (notify/index.ts queueLeadMails);
+ *    deliveries (notify/index.ts Notifications.queueLeadMails);
  * 5. a newsletter sign-up's subscriber row, waiting, with its consent, and its one confirmation
  *    mail (newsletter/index.ts signedUp).
  *
@@ -25,7 +25,7 @@
  */
 import { leadArrived } from './attention';
 import { claimUploads } from './cvFiles';
-import { queueLeadMails } from './notify';
+import type { Notifications } from './notify';
 import { recordSource } from './sources';
 import { recordLanguage } from './store';
 import { preparedIn } from '../../platform/server/statements';
@@ -37,13 +37,13 @@ const statements = preparedIn((db: Database.Database) => ({
   known: db.prepare('SELECT 1 FROM leads l JOIN leads earlier ON earlier.person = l.person AND earlier.seq < l.seq WHERE l.doc_id = ? LIMIT 1').pluck(),
 }));
 
-export function whenLeadStored(store: Store, clock: () => number, newsletter: { signedUp(lead: Inserted): void }): void {
+export function whenLeadStored(store: Store, clock: () => number, notifications: Notifications, newsletter: { signedUp(lead: Inserted): void }): void {
   store.onInsert((lead) => {
     claimUploads(store, lead);
     recordSource(store.db, lead);
     recordLanguage(store.db, lead);
     leadArrived(store.db, lead.docId, clock(), statements(store.db).known.get(lead.docId) !== undefined);
-    queueLeadMails(store, lead);
+    notifications.queueLeadMails(lead);
     newsletter.signedUp(lead);
   });
 }

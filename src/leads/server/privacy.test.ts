@@ -173,6 +173,7 @@ describe('erasing a person known under four forms of one address', () => {
       const ours = from === agencyMailbox;
       expect(
         keepMail(s.app.store.db, {
+          notifications: s.app.notifications,
           ...lead,
           folder: ours ? 'Sent' : 'INBOX',
           sentFolder: ours,
@@ -201,6 +202,7 @@ describe('erasing a person known under four forms of one address', () => {
       now: s.clock.now,
     })!;
     const relay = new OwnerReplies(s.app.store, {
+      notifications: s.app.notifications,
       publicUrl: s.base,
       clock: () => s.clock.now,
       log: { warn: () => undefined },

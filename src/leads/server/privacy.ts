@@ -91,7 +91,7 @@ export function deleteLeads(store: Store, dataDir: string, docIds: readonly stri
 /**
  * A table beyond the leads that holds people by their address (their personKey), erased with
  * them and counted under its kind: the newsletter's subscribers and their rows of its send queue
- * join with erasesWithPerson. `erase` runs inside the erasure's transaction, the tables in the
+ * join the server's PersonTables (app.personTables, privacyPlugin.ts) with `add`. `erase` runs inside the erasure's transaction, the tables in the
  * order they joined. `mails`: the e-mails of theirs it holds, listed in the preview; `outside`:
  * where its mails that left the server are (the erasure's list of what is left outside).
  */
@@ -103,14 +103,21 @@ export interface PersonTable {
   outside?(db: Database.Database, person: string, settings: OutsideSettings): OutsidePlace | undefined;
 }
 
-const personTables: PersonTable[] = [
-  // Today's "auto-reply sent" mark: a keyed hash of the person, with its salt beside it.
-  { kind: 'autoReplyMarks', count: (db, person) => autoReplyMarksOf(db, person), erase: (db, person) => void autoReplyMarksOf(db, person, true) },
-];
+/** The tables beyond the leads that an erasure of a person reads and deletes from, in the order they joined (one per server: app.personTables). */
+export class PersonTables {
+  private readonly tables: PersonTable[] = [
+    // Today's "auto-reply sent" mark: a keyed hash of the person, with its salt beside it.
+    { kind: 'autoReplyMarks', count: (db, person) => autoReplyMarksOf(db, person), erase: (db, person) => void autoReplyMarksOf(db, person, true) },
+  ];
 
-/** Has every erasure of a person delete them from `table` too. */
-export function erasesWithPerson(table: PersonTable): void {
-  if (!personTables.some((known) => known.kind === table.kind && known.erase === table.erase)) personTables.push(table);
+  /** Has every erasure of a person delete them from `table` too. */
+  add(table: PersonTable): void {
+    if (!this.tables.some((known) => known.kind === table.kind && known.erase === table.erase)) this.tables.push(table);
+  }
+
+  get all(): readonly PersonTable[] {
+    return this.tables;
+  }
 }
 
 /** The string values of a document that are e-mail addresses by its form (every e-mail field), or, for a form this site no longer has, any value with an @. */
@@ -167,7 +174,7 @@ function findPerson(store: Store, email: string): Person {
 /** SQL for "the person's leads": the ids travel as one JSON array. */
 const OF_LEADS = 'doc_id IN (SELECT value FROM json_each(?))';
 
-function countsOf(db: Database.Database, person: Person): ErasureCounts {
+function countsOf(db: Database.Database, person: Person, personTables: PersonTables): ErasureCounts {
   const ids = JSON.stringify(person.docIds);
   const count = (sql: string) => db.prepare(sql).pluck().get(ids) as number;
   const counts: ErasureCounts = {
@@ -186,12 +193,12 @@ function countsOf(db: Database.Database, person: Person): ErasureCounts {
     subscriptions: 0,
     newsletterMails: 0,
   };
-  for (const table of personTables) counts[table.kind] += table.count(db, person.key);
+  for (const table of personTables.all) counts[table.kind] += table.count(db, person.key);
   return counts;
 }
 
-/** Everything an erasure of this address's person would delete, item by item. */
-export function erasurePreview(store: Store, email: string): ErasurePreview {
+/** Everything an erasure of this address's person would delete, item by item (`personTables`: the server's, app.personTables). */
+export function erasurePreview(store: Store, personTables: PersonTables, email: string): ErasurePreview {
   const person = findPerson(store, email);
   const { db } = store;
   const ids = JSON.stringify(person.docIds);
@@ -232,7 +239,7 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
     ...unsent.map((mail) => ({ kind: 'mailProgram' as const, subject: mail.subject, at: mail.at })),
     // A reply written in a mail program and sent on by the site is not one from the inbox: each is named as what it was.
     ...sent.map((mail) => ({ kind: mail.kind === 'reply' && mail.via === 'mail' ? ('relayed' as const) : mail.kind, subject: mail.subject, at: mail.at })),
-    ...personTables.flatMap((table) => table.mails?.(db, person.key) ?? []),
+    ...personTables.all.flatMap((table) => table.mails?.(db, person.key) ?? []),
   ].sort((a, b) => a.at - b.at);
   // Their addresses as the mails hold them too (an answer from another case of theirs).
   const addresses = new Set(person.addresses);
@@ -247,7 +254,7 @@ export function erasurePreview(store: Store, email: string): ErasurePreview {
       ? { kind: 'attachment' as const, name: attachmentNames.get(file.path) ?? '', bytes: file.size }
       : { kind: 'cv' as const, name: '', bytes: file.size },
   );
-  return { addresses: [...addresses], leads, mails, files, counts: countsOf(db, person) };
+  return { addresses: [...addresses], leads, mails, files, counts: countsOf(db, person, personTables) };
 }
 
 /** What the server knows of the places outside it that its mails and calls went to (the settings it runs with). */
@@ -263,7 +270,7 @@ export interface OutsideSettings {
 }
 
 /** The places outside the server that hold something of the person, with how many of what: for the owner to delete by hand. */
-function outsideOf(db: Database.Database, person: Person, settings: OutsideSettings, at: string): OutsidePlace[] {
+function outsideOf(db: Database.Database, person: Person, personTables: PersonTables, settings: OutsideSettings, at: string): OutsidePlace[] {
   const ids = JSON.stringify(person.docIds);
   const count = (sql: string) => db.prepare(sql).pluck().get(ids) as number;
   const notified = count(`SELECT count(*) FROM deliveries WHERE ${OF_LEADS} AND channel = 'email' AND state = 'sent'`);
@@ -282,7 +289,7 @@ function outsideOf(db: Database.Database, person: Person, settings: OutsideSetti
   if (settings.agencyMailbox && (answers > 0 || replies > 0 || mailed > 0))
     places.push({ place: 'agencyMailbox', address: settings.agencyMailbox, answers, replies });
   if (settings.sender && notified + mailed + notices > 0) places.push({ place: 'sender', address: settings.sender, mails: notified + mailed + notices });
-  for (const table of personTables) {
+  for (const table of personTables.all) {
     const place = table.outside?.(db, person.key, settings);
     if (place) places.push(place);
   }
@@ -294,16 +301,24 @@ function outsideOf(db: Database.Database, person: Person, settings: OutsideSetti
  * Erases everything of the person of this address (every form of it), in every form and the Spam
  * folder, with what beyond the leads holds them (personTables), and records the erasure (who, when,
  * how many of each kind). Answers what was deleted and what is left outside; nothing is recorded
- * when nothing was found.
+ * when nothing was found. `personTables`: the server's (app.personTables).
  */
-export function erasePerson(store: Store, dataDir: string, email: string, by: string, now: number, settings: OutsideSettings): ErasureDone {
+export function erasePerson(
+  store: Store,
+  personTables: PersonTables,
+  dataDir: string,
+  email: string,
+  by: string,
+  now: number,
+  settings: OutsideSettings,
+): ErasureDone {
   const person = findPerson(store, email);
-  const counts = countsOf(store.db, person);
+  const counts = countsOf(store.db, person, personTables);
   const at = new Date(now).toISOString();
-  const outside = outsideOf(store.db, person, settings, at);
+  const outside = outsideOf(store.db, person, personTables, settings, at);
   if (Object.values(counts).every((n) => n === 0)) return { at, counts, outside: [] };
   deleteLeadsAnd(store, dataDir, person.docIds, () => {
-    for (const table of personTables) table.erase(store.db, person.key);
+    for (const table of personTables.all) table.erase(store.db, person.key);
     store.db.prepare('INSERT INTO erasures (at, by, counts) VALUES (?, ?, ?)').run(now, by, JSON.stringify(counts));
   });
   return { at, counts, outside };

@@ -6,7 +6,6 @@
 import { Readable } from 'node:stream';
 import { PAGE_SIZES } from '../../leads/model/adminApi';
 import { SUBSCRIBER_STATES, type SubscriberList, type SubscriberState, type SubscriberSummary } from '../model/subscribers';
-import { visitorMailOn } from '../../leads/server/notify';
 import type { Store } from '../../platform/server/store/store';
 import { exportSubscribers, subscriberById, subscriberCounts, subscriberPage, unsubscribeByHand, type SubscriberFilter } from './subscribers';
 
@@ -18,15 +17,15 @@ function filterOf(query: Record<string, unknown>): SubscriberFilter | undefined 
   return { state: state as SubscriberState, ...(typeof q === 'string' && q.trim() !== '' ? { search: q } : {}) };
 }
 
-/** GET subscribers: the page asked for (page from 0, pageSize one of PAGE_SIZES), or undefined when the query is not known. */
-export function subscriberList(store: Store, query: Record<string, unknown>): SubscriberList | undefined {
+/** GET subscribers: the page asked for (page from 0, pageSize one of PAGE_SIZES), or undefined when the query is not known; `mailOn`: whether this server sends visitors' mails. */
+export function subscriberList(store: Store, query: Record<string, unknown>, mailOn: boolean): SubscriberList | undefined {
   const filter = filterOf(query);
   const { page = '0', pageSize = String(PAGE_SIZES[0]) } = query;
   const size = Number(pageSize);
   if (!filter || typeof page !== 'string' || !/^\d{1,7}$/.test(page) || !PAGE_SIZES.includes(size as (typeof PAGE_SIZES)[number])) return undefined;
   const offset = Number(page) * size;
   const counts = subscriberCounts(store.db, filter);
-  return { subscribers: subscriberPage(store.db, filter, { offset, limit: size }), offset, total: counts[filter.state], counts, mailOn: visitorMailOn(store) };
+  return { subscribers: subscriberPage(store.db, filter, { offset, limit: size }), offset, total: counts[filter.state], counts, mailOn };
 }
 
 /** GET subscribersExport: the view as CSV (its name says the state, the search and the day), or undefined when the query is not known. */

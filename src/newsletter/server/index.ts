@@ -3,11 +3,11 @@
  * (docs/inbox.md "Newsletter subscribers") and the newsletters written and sent to them ("The
  * newsletter"). What the rest of the server uses:
  *
- * - `createNewsletter({ store, dataDir, clock, publicUrl, siteDir })`, once per app (its plugin,
+ * - `createNewsletter({ store, notifications, dataDir, clock, publicUrl, siteDir })`, once per app (its plugin,
  *   plugin.ts, decorates the app with it: `app.newsletter`): the tokens of both of its links
  *   (tokens.ts: a key of the server's secret for each purpose, read once), the site's uploads
  *   folder (the pictures its texts may show), its send queue while it runs, the erasure of
- *   a person's subscription (src/leads/server/privacy.ts erasesWithPerson: the subscriber row, and
+ *   a person's subscription (src/leads/server/privacy.ts PersonTables: the subscriber row, and
  *   with it their rows of the send queue), and the store's insert hook of a sign-up:
  *   - a sign-up in the newsletter box (the form config/site.ts footer.newsletter shows) is stored as
  *     the specification stores it (a document of its collection: Email, id, Date) and, in the same
@@ -40,8 +40,8 @@ import { UPLOADS_PATH } from '../../platform/uploads';
 import { sourceOf } from '../../site/model/attribution';
 import { fill } from '../../schema/text';
 import { sessionSecret } from '../../platform/server/accounts/secret';
-import { erasesWithPerson } from '../../leads/server/privacy';
-import { sendConfirmation } from '../../leads/server/notify';
+import type { PersonTables } from '../../leads/server/privacy';
+import type { Notifications } from '../../leads/server/notify';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import type { Inserted, Store } from '../../platform/server/store/store';
 import { registerConfirm } from './confirmPage';
@@ -82,6 +82,10 @@ export function newsletterMailClaim(newsletter: Newsletter): MailClaim<NonNullab
 
 export interface CreateOptions {
   store: Store;
+  /** The notifications (app.notifications): a sign-up's confirmation mail is queued through them. */
+  notifications: Pick<Notifications, 'sendConfirmation'>;
+  /** The tables an erasure of a person deletes from (app.personTables): the subscribers and the send queue join them. */
+  personTables: Pick<PersonTables, 'add'>;
   /** The data folder: the server's secret (src/platform/server/accounts/secret.ts) signs the links. */
   dataDir: string;
   clock: () => number;
@@ -102,11 +106,11 @@ export interface Newsletter {
   queue: NewsletterQueue | undefined;
 }
 
-export function createNewsletter({ store, dataDir, clock, publicUrl, siteDir }: CreateOptions): Newsletter {
+export function createNewsletter({ store, notifications, personTables, dataDir, clock, publicUrl, siteDir }: CreateOptions): Newsletter {
   const tokens = newsletterTokens(sessionSecret(dataDir).secret);
   // An erasure of a person deletes their rows of the send queue, then their subscription.
-  erasesWithPerson(newsletterMailsOfPerson);
-  erasesWithPerson(subscriptionsOfPerson);
+  personTables.add(newsletterMailsOfPerson);
+  personTables.add(subscriptionsOfPerson);
   return {
     tokens,
     uploads: siteDir ? path.join(siteDir, 'public', UPLOADS_PATH) : undefined,
@@ -129,7 +133,7 @@ export function createNewsletter({ store, dataDir, clock, publicUrl, siteDir }: 
       const row = recordSignUp(store.db, { docId, email, consent, now });
       if (!row.confirm) return;
       const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;
-      const sent = sendConfirmation(store, docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) }, client);
+      const sent = notifications.sendConfirmation(docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) }, client);
       // From a network over its day's share: kept, its confirmation waiting for an owner (Subscribers).
       holdConfirmation(store.db, row.id, sent === 'owner' ? now : null);
     },

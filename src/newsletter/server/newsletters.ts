@@ -123,7 +123,7 @@ const statements = preparedIn((db: Database.Database) => ({
 
 /**
  * A person's rows of the send queue, as an erasure of the person finds and deletes them
- * (src/leads/server/privacy.ts erasesWithPerson): every newsletter mailed or queued to their
+ * (src/leads/server/privacy.ts PersonTables): every newsletter mailed or queued to their
  * subscriber row, those that went out (or may have: a crash's uncertain one) listed one by one,
  * and named among what is left outside the server. Joined before the subscribers (subscribers.ts
  * subscriptionsOfPerson), whose rows would take these with them anyway (ON DELETE CASCADE).

@@ -32,7 +32,15 @@ declare module 'fastify' {
 }
 
 async function newsletterPart(app: FastifyInstance, { dataDir, clock, publicUrl, siteDir, sending }: NewsletterPluginOptions) {
-  const newsletter = createNewsletter({ store: app.store, dataDir, clock, publicUrl, ...(siteDir ? { siteDir } : {}) });
+  const newsletter = createNewsletter({
+    store: app.store,
+    notifications: app.notifications,
+    personTables: app.personTables,
+    dataDir,
+    clock,
+    publicUrl,
+    ...(siteDir ? { siteDir } : {}),
+  });
   app.decorate('newsletter', newsletter);
   if (!sending) return;
   let stop: (() => Promise<void>) | undefined;
@@ -46,4 +54,4 @@ async function newsletterPart(app: FastifyInstance, { dataDir, clock, publicUrl,
   });
 }
 
-export const newsletterPlugin = fastifyPlugin(newsletterPart, { name: 'newsletter', fastify: '5.x', dependencies: ['store'] });
+export const newsletterPlugin = fastifyPlugin(newsletterPart, { name: 'newsletter', fastify: '5.x', dependencies: ['store', 'notifications', 'privacy'] });

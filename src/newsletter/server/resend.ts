@@ -8,7 +8,7 @@
  */
 import { api } from '../../platform/api';
 import { dropHeldMails } from '../../leads/server/notify/visitorMail';
-import { sendConfirmation } from '../../leads/server/notify';
+import type { Notifications } from '../../leads/server/notify';
 import type { Store } from '../../platform/server/store/store';
 import type { SubscriberSummary } from '../model/subscribers';
 import { confirmationText } from '.';
@@ -19,7 +19,13 @@ import { holdConfirmation, subscriberById, UNCONFIRMED_MS } from './subscribers'
 /** What the owner's button did: the subscriber afterwards, or why nothing was sent. */
 export type Resent = { subscriber: SubscriberSummary } | 'unknown' | 'notWaiting' | 'today' | 'off';
 
-export function resendConfirmation(store: Store, id: string, publicUrl: string, tokens: NewsletterTokens | undefined): Resent {
+export function resendConfirmation(
+  store: Store,
+  notifications: Pick<Notifications, 'sendConfirmation'>,
+  id: string,
+  publicUrl: string,
+  tokens: NewsletterTokens | undefined,
+): Resent {
   if (!/^[1-9]\d{0,15}$/.test(id)) return 'unknown';
   const resend = store.db.transaction((): Resent => {
     const row = subscriberById(store.db, Number(id));
@@ -31,7 +37,7 @@ export function resendConfirmation(store: Store, id: string, publicUrl: string, 
     const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, row.signedUpAt + UNCONFIRMED_MS)}`;
     const held = store.db.prepare('SELECT count(*) FROM visitor_mails WHERE doc_id = ? AND held_for IS NOT NULL').pluck().get(docId) as number;
     dropHeldMails(store.db, docId);
-    const sent = sendConfirmation(store, docId, row.email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) });
+    const sent = notifications.sendConfirmation(docId, row.email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) });
     // Nothing new queued: a mail held for the day's count stays as it was.
     if (sent === 'today' || sent === 'off') {
       if (held > 0) throw new KeptHeld(sent);

@@ -138,7 +138,7 @@ export function dropUnconfirmed(db: Database.Database, now: number): number {
   return statements(db).drop.run(now - UNCONFIRMED_MS).changes;
 }
 
-/** The subscribers as an erasure of a person finds and deletes them (src/leads/server/privacy.ts erasesWithPerson). */
+/** The subscribers as an erasure of a person finds and deletes them (src/leads/server/privacy.ts PersonTables). */
 export const subscriptionsOfPerson: PersonTable = {
   kind: 'subscriptions',
   count: (db, person) => statements(db).countPerson.get(person) as number,

@@ -58,6 +58,8 @@ export async function registerAdmin(
   app.addHook('preClose', async () => live.close());
   await registerAdminApi(app, {
     store,
+    notifications: app.notifications,
+    personTables: app.personTables,
     dataDir,
     clock,
     sleep,

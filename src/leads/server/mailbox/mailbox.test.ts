@@ -508,6 +508,7 @@ run('the agency\u2019s mailbox', () => {
     expect(site.app.store.db.prepare("SELECT last_uid FROM mailbox_folders WHERE folder = 'INBOX'").pluck().get()).toBe(lastUid);
     const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get();
     const restarted = new MailboxReader(site.app.store, {
+      notifications: site.app.notifications,
       settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!,
       dataDir: site.dataDir,
       agency: [],
@@ -699,6 +700,7 @@ run('the agency\u2019s mailbox', () => {
     let mails = 0;
     const deadline = () => (++mails === 1 ? Promise.resolve() : new Promise<void>(() => undefined));
     const slow = new MailboxReader(site.app.store, {
+      notifications: site.app.notifications,
       settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_SENT: 'Slow' }).settings!,
       dataDir: site.dataDir,
       agency: [],
@@ -728,6 +730,7 @@ run('the agency\u2019s mailbox', () => {
     // Another reader of the same mailbox and database, which moves (the server's own is not woken meanwhile: IDLE off, its poll held).
     const { settings } = readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_MOVE_TO: 'Leads' });
     const mover = new MailboxReader(site.app.store, {
+      notifications: site.app.notifications,
       settings: settings!,
       dataDir: site.dataDir,
       agency: [dovecot.user, NOTIFY_TO],
@@ -772,6 +775,7 @@ run('the agency\u2019s mailbox', () => {
     wrong.password = 'not-the-password';
     const { settings } = readMailboxSettings({ IMAP_URL: wrong.href });
     const refused = new MailboxReader(site.app.store, {
+      notifications: site.app.notifications,
       settings: settings!,
       dataDir: site.dataDir,
       agency: [],
@@ -813,6 +817,7 @@ run('a mailbox back after an outage is read at once, not at the end of the back-
   /** A reader of `own` whose back-off never ends by itself (only a wake ends it), knocking at the server every few milliseconds. */
   const backedOff = (url: string, probed: (answered: boolean) => void = () => undefined) =>
     new MailboxReader(site.app.store, {
+      notifications: site.app.notifications,
       settings: readMailboxSettings({ IMAP_URL: url }).settings!,
       dataDir: site.dataDir,
       agency: [],

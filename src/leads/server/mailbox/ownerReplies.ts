@@ -31,7 +31,7 @@ import { cutAtWord, fill } from '../../../schema/text';
 import { ownsUpload } from '../cvFiles';
 import { agencyReplied } from '../attention';
 import { inboxLink } from '../leads';
-import { sendReply } from '../notify';
+import type { Notifications } from '../notify';
 import { deliveriesIn } from '../notify/deliveries';
 import { describeLead, type Lead } from '../notify/lead';
 import { mailText } from '../notify/mail';
@@ -54,6 +54,8 @@ const { replies } = server.notifications;
 const { maxTextCharacters } = server.mailbox;
 
 export interface OwnerRepliesOptions {
+  /** The notifications (app.notifications): a reply is queued as the inbox's are. */
+  notifications: Pick<Notifications, 'sendReply'>;
   /** The mail settings (SMTP_URL, MAIL_FROM): the mails telling a writer why their reply was not sent. */
   mail?: MailSettings | undefined;
   /** The site's address as the agency reaches it (PUBLIC_URL): the lead's link in those mails. */
@@ -259,7 +261,7 @@ export class OwnerReplies {
       admin.replies.subjectMaxLength,
     );
     const result = db.transaction(() => {
-      const sent = sendReply(this.store, token.docId, { subject: replySubject, text: words.text }, from, 'mail');
+      const sent = this.options.notifications.sendReply(token.docId, { subject: replySubject, text: words.text }, from, 'mail');
       if (sent !== 'queued') return sent;
       q.insert.run({ messageId, docId: token.docId, from, subject, outcome: 'sent', reason: null, body: '', quoted: '', notice: 'none', at: now });
       const at = new Date(now).toISOString();

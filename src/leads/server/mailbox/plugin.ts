@@ -7,14 +7,14 @@
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { NotifySettings } from '../notify/index';
+import type { NotifySettings } from '../notify';
 import { MailboxReader, type ReaderOptions } from './reader';
 
 export interface MailboxPluginOptions {
   /** The data folder: the attachments of the mails it keeps go there. */
   dataDir: string;
   /** The mailbox and how it is read (src/apps/server/index.ts reads IMAP_URL); what it names wins over the rest. */
-  reader: Omit<ReaderOptions, 'dataDir'>;
+  reader: Omit<ReaderOptions, 'dataDir' | 'notifications'>;
   /** The notifications' settings, when they are set up: the alarm is mailed to their address, and the owner's replies sent on with their mail settings. */
   notify?: NotifySettings;
   /** The site's public address (PUBLIC_URL): the lead's link in the mails about the owner's replies. */
@@ -38,7 +38,7 @@ async function mailbox(app: FastifyInstance, { dataDir, reader: settings, notify
     const alarmMail = notify?.email ? { alarmMail: { settings: notify.email, publicUrl: notify.publicUrl } } : {};
     // The owner's replies from a mail program to a notification's reply address are sent on from there (ownerReplies.ts).
     const replies = { mail: notify?.email, publicUrl };
-    reader = new MailboxReader(opened, { ...(log ? { log } : {}), ...alarmMail, replies, ...settings, dataDir });
+    reader = new MailboxReader(opened, { ...(log ? { log } : {}), ...alarmMail, replies, ...settings, dataDir, notifications: app.notifications });
     reader.start();
   });
   app.addHook('onClose', async () => {
@@ -46,4 +46,4 @@ async function mailbox(app: FastifyInstance, { dataDir, reader: settings, notify
   });
 }
 
-export const mailboxPlugin = fastifyPlugin(mailbox, { name: 'mailbox', fastify: '5.x', dependencies: ['store'] });
+export const mailboxPlugin = fastifyPlugin(mailbox, { name: 'mailbox', fastify: '5.x', dependencies: ['store', 'notifications'] });

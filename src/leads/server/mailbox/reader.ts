@@ -39,6 +39,7 @@ import type { Store } from '../../../platform/server/store/store';
 import type { Email } from 'postal-mime';
 import { alarmMailer, type AlarmMail, type AlarmMailer } from './alarm';
 import { automaticOf, isReport } from './automatic';
+import type { Notifications } from '../notify';
 import { OwnerReplies, type OwnerRepliesOptions } from './ownerReplies';
 import { parseHeaders, type ReadMail } from './parse';
 import { ParseThread } from './parseThread';
@@ -64,6 +65,8 @@ export interface MailClaim<Claim = unknown> {
 
 export interface ReaderOptions {
   settings: MailboxSettings;
+  /** The notifications (app.notifications): the owner's mail of a client's answer, the owner's replies from a mail program sent on. */
+  notifications: Pick<Notifications, 'queueAnswerMail' | 'sendReply'>;
   /** The other features' claims on the mails about them, asked in this order before the leads' (none: every mail is the leads'). */
   claims?: readonly MailClaim[];
   dataDir: string;
@@ -194,7 +197,14 @@ export class MailboxReader {
     this.wait = options.wait ?? realWait;
     this.replies =
       options.replies &&
-      new OwnerReplies(store, { ...options.replies, trust: options.settings.trust, agency: options.agency, clock: this.clock, log: options.log ?? console });
+      new OwnerReplies(store, {
+        ...options.replies,
+        notifications: options.notifications,
+        trust: options.settings.trust,
+        agency: options.agency,
+        clock: this.clock,
+        log: options.log ?? console,
+      });
   }
 
   /** Reads now, then on its own schedule until stopped. */
@@ -516,6 +526,7 @@ export class MailboxReader {
           this.options.log?.warn(`Mailbox: the mail ${messageId} in ${folder} could not be read (${mail.why.unreadable}); kept on its lead by its headers.`);
         }
         const added = keepMail(db, {
+          notifications: this.options.notifications,
           docId: about.docId,
           answers: about.answers,
           folder,

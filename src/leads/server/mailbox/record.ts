@@ -25,7 +25,7 @@ import { fileOnDisk, writeFileDurably } from '../../../platform/server/files';
 import { keepLeadKeys } from '../leadKeys';
 import { personKey } from '../../model/person';
 import { agencyReplied, clientAnswered } from '../attention';
-import { queueAnswerMail } from '../notify';
+import type { Notifications } from '../notify';
 import { preparedIn } from '../../../platform/server/statements';
 import { recordLeadEvent } from '../leadEvents';
 import { automaticOf, failureOf } from './automatic';
@@ -109,6 +109,8 @@ export function messageIdOf(email: Email, raw: Buffer | string): string {
 }
 
 interface Keep {
+  /** The notifications (app.notifications): a client's answer is told to the owner. */
+  notifications: Pick<Notifications, 'queueAnswerMail'>;
   docId: string;
   /** When the site's mail it answers was made (ms): an answer comes after it, whatever its Date says (a Date has whole seconds). */
   answers: number;
@@ -233,7 +235,8 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
         // lead unread, waiting, and is mailed to the owner; the agency's own reply ends the wait.
         const kept = Number(added.lastInsertRowid);
         if (direction === 'out') agencyReplied(db, { docId: keep.docId, at: sentAt, newest: sentAt >= latest });
-        else if (clientAnswered(db, { docId: keep.docId, at: sentAt, mail: kept, newest: sentAt >= latest })) queueAnswerMail(db, keep.docId, kept);
+        else if (clientAnswered(db, { docId: keep.docId, at: sentAt, mail: kept, newest: sentAt >= latest }))
+          keep.notifications.queueAnswerMail(keep.docId, kept);
       }
       // Its words join the lead's search (an automatic mail's too: it is kept in the conversation).
       keepLeadKeys(db, keep.docId);

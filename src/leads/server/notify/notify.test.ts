@@ -36,7 +36,7 @@ import {
 } from '../../../test/receivers';
 import { buildApp } from '../../../apps/server/app';
 import { openStore } from '../store';
-import { deliveriesOf, queueNotifications, readNotifySettings, resendDelivery, type Delivery } from '.';
+import { deliveriesOf, readNotifySettings, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from '../../../platform/server/mail/retry';
 import { proofHeaders } from '../../../test/proof';
 
@@ -318,7 +318,7 @@ describe('the e-mail', () => {
     expect(raw).not.toContain(t1);
     // "Send again": the same Message-ID, a reply address of its own.
     const again = all.mails.length;
-    expect(resendDelivery(site.store, delivery(site, first, 'email')!.id)).toBe(true);
+    expect(site.notifications.resendDelivery(delivery(site, first, 'email')!.id)).toBe(true);
     await until('the notification sent again', () => all.mails.length === again + 1, all);
     expect(all.mails.at(-1)!.email.messageId).toBe(one.messageId);
     expect(token(all.mails.at(-1)!.email)).not.toBe(t1);
@@ -517,10 +517,10 @@ describe('the webhook', () => {
 
     receiver.answer = 200;
     const { id } = delivery(site, docId, 'webhook')!;
-    expect(resendDelivery(site.store, id)).toBe(true);
+    expect(site.notifications.resendDelivery(id)).toBe(true);
     await until('the delivery sent again', () => delivery(site, docId, 'webhook')?.state === 'sent', site);
     expect(receiver.calls.at(-1)!.headers['webhook-id']).toBe(id);
-    expect(resendDelivery(site.store, 'msg_nosuchdelivery')).toBe(false);
+    expect(site.notifications.resendDelivery('msg_nosuchdelivery')).toBe(false);
   });
 
   it('under way when the server stops, is finished and recorded before the database closes: never sent twice', async () => {
@@ -659,14 +659,14 @@ describe('which leads notify, and how', () => {
     expect(site.store.db.prepare('SELECT spam FROM leads WHERE doc_id = ?').get(spamId)).toEqual({ spam: 1 });
 
     // Still spam: queueing does nothing.
-    queueNotifications(site.store, spamId);
+    site.notifications.queueNotifications(spamId);
     expect(deliveries(site, spamId)).toEqual([]);
     // "Not spam": the inbox clears the mark, then queues.
     site.store.db.prepare('UPDATE leads SET spam = 0 WHERE doc_id = ?').run(spamId);
-    queueNotifications(site.store, spamId);
+    site.notifications.queueNotifications(spamId);
     await until('the lead told', () => mailOf(mails.mails, spamId).length === 1 && hooks.calls.length === 2, mails, hooks);
     // Queued twice, sent once.
-    queueNotifications(site.store, spamId);
+    site.notifications.queueNotifications(spamId);
     expect(deliveries(site, spamId)).toHaveLength(2);
   });
 
@@ -714,7 +714,7 @@ describe('which leads notify, and how', () => {
     const app = await buildApp({ dataDir, notifications: { settings: readNotifySettings({}).settings } });
     closers.push(() => app.close());
     const docId = app.store.insert(inquiry.collection, buildDocument(inquiry, validData.inquiry));
-    queueNotifications(app.store, docId);
+    app.notifications.queueNotifications(docId);
     expect(deliveriesOf(app.store, docId)).toEqual([]);
   });
 });

@@ -10,14 +10,13 @@ import { fill, visible } from '../../../../schema/text';
 import { sendStoredFile } from '../../../../platform/server/files';
 import { createLimiter } from '../../../../platform/server/rateLimit';
 import { attachmentOf, cvOfLead, findLead, leadDetail, markReplied, markSpam, summaryOf, updateLead } from '../../../../leads/server/inbox';
-import { resendDelivery, sendReply } from '../../../../leads/server/notify';
 import { changePipeline, pipelineOf } from '../../../../leads/server/pipeline';
 import { deleteLeads } from '../../../../leads/server/privacy';
 import { docIdOf, fail, json, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
-export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOptions) {
+export function registerLead(route: Route, { store, notifications, dataDir, clock }: AdminApiOptions) {
   route('lead', async (request, reply, _role, answer) => {
     const detail = leadDetail(store, dataDir, docIdOf(request));
     return detail ? answer(detail) : fail(reply, 404, messages.unknownLead);
@@ -78,7 +77,7 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
   ] as const) {
     route(name, async (request, reply, _role, answer) => {
       const docId = docIdOf(request);
-      if (!markSpam(store, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);
+      if (!markSpam(store, notifications, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);
       return answer(leadDetail(store, dataDir, docId)!);
     });
   }
@@ -97,7 +96,7 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
     }
     const docId = docIdOf(request);
     const result = store.db.transaction(() => {
-      const sent = sendReply(store, docId, { subject: draft.subject, text: draft.text }, account);
+      const sent = notifications.sendReply(docId, { subject: draft.subject, text: draft.text }, account);
       if (sent === 'queued') markReplied(store, docId, account, clock());
       return sent;
     })();
@@ -115,7 +114,7 @@ export function registerLead(route: Route, { store, dataDir, clock }: AdminApiOp
   });
 
   route('resend', async (request, reply) => {
-    if (!resendDelivery(store, request.params.deliveryId)) return fail(reply, 404, messages.unknownDelivery);
+    if (!notifications.resendDelivery(request.params.deliveryId)) return fail(reply, 404, messages.unknownDelivery);
     return reply.code(204).send();
   });
 }

@@ -87,7 +87,7 @@ function pageOf(query: Record<string, unknown>): PageOf | undefined {
 
 const isBulkAction = (action: string): action is BulkAction => (BULK_ACTIONS as readonly string[]).includes(action);
 
-export function registerLeadList(route: Route, { store, dataDir, clock, publicUrl }: AdminApiOptions) {
+export function registerLeadList(route: Route, { store, notifications, dataDir, clock, publicUrl }: AdminApiOptions) {
   route(
     'leads',
     async (request, reply, _role, answer) => {
@@ -118,7 +118,7 @@ export function registerLeadList(route: Route, { store, dataDir, clock, publicUr
       if (docIds.length > bulkMax || docIds.some((id) => id.length > 64) || !isBulkAction(action)) return fail(reply, 400, badBulk);
       // Deleting asks for the password again, as deleting one lead does.
       if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
-      return answer({ leads: bulkChange(store, dataDir, action, docIds, request.session.email ?? '', clock()) });
+      return answer({ leads: bulkChange(store, notifications, dataDir, action, docIds, request.session.email ?? '', clock()) });
     },
     { bodyLimit: 16 * 1024, refusals: badBulk },
   );

@@ -12,12 +12,12 @@ import { fail, type AdminApiOptions, type Route } from './route';
 const messages = server.admin.messages;
 
 /** `newsletter`: the app's (its plugin, src/newsletter/server/plugin.ts). */
-export function registerNewsletter(route: Route, { store, clock, publicUrl }: AdminApiOptions, newsletter: Newsletter) {
+export function registerNewsletter(route: Route, { store, notifications, clock, publicUrl }: AdminApiOptions, newsletter: Newsletter) {
   // The newsletter's subscribers (src/newsletter/server/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
   route(
     'subscribers',
     async (request, reply, _role, answer) => {
-      const list = subscriberList(store, request.query);
+      const list = subscriberList(store, request.query, notifications.visitorMailOn());
       return list ? answer(list) : fail(reply, 400, messages.badFilter);
     },
     { refusals: messages.badFilter },
@@ -43,7 +43,7 @@ export function registerNewsletter(route: Route, { store, clock, publicUrl }: Ad
   route('resendConfirmation', async (request, reply, _role, answer) => {
     const wait = resends.take(request.session.email ?? '');
     if (wait > 0) return fail(reply, 429, fill(messages.tooManyResends, { minutes: Math.ceil(wait / 60) }));
-    const done = resendConfirmation(store, request.params.subscriberId, publicUrl, newsletter.tokens);
+    const done = resendConfirmation(store, notifications, request.params.subscriberId, publicUrl, newsletter.tokens);
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notWaiting') return fail(reply, 409, messages.notWaiting);
     if (done === 'today') return fail(reply, 409, messages.confirmationToday);

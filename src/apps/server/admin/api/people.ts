@@ -13,10 +13,10 @@ function emailOf({ email }: { email?: unknown }): string | undefined {
   return typeof email === 'string' && looksLikeEmail(email.trim()) ? email : undefined;
 }
 
-export function registerPeople(route: Route, { store, dataDir, clock, outside }: AdminApiOptions) {
+export function registerPeople(route: Route, { store, personTables, dataDir, clock, outside }: AdminApiOptions) {
   route('erasurePreview', async (request, reply, _role, answer) => {
     const email = emailOf(request.body);
-    return email ? answer(erasurePreview(store, email)) : fail(reply, 400, messages.badEmail);
+    return email ? answer(erasurePreview(store, personTables, email)) : fail(reply, 400, messages.badEmail);
   });
 
   route('erasures', async (_request, _reply, _role, answer) => answer(erasureRecords(store)));
@@ -28,6 +28,8 @@ export function registerPeople(route: Route, { store, dataDir, clock, outside }:
     const confirm = request.body.confirm;
     if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
     const agency = agencyAddress();
-    return answer(erasePerson(store, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }));
+    return answer(
+      erasePerson(store, personTables, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }),
+    );
   });
 }

@@ -18,6 +18,8 @@ import type { OutsideSettings } from '../../../../leads/server/privacy';
 import type { Trier } from '../../../../platform/server/accounts/throttle';
 import type { SenderSettings } from '../../../../platform/server/mail/transport';
 import type { ContentOptions } from '../../../../content/server';
+import type { Notifications } from '../../../../leads/server/notify';
+import type { PersonTables } from '../../../../leads/server/privacy';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
 import { checksOf, type Refusals, type RequestOf, type RouteTypes } from '../../../../platform/server/contracts';
 import type { AnswerOf } from '../../../../platform/contract';
@@ -28,6 +30,10 @@ export const SESSION_COOKIE = 'bg_session';
 
 export interface AdminApiOptions {
   store: Store;
+  /** The notifications (app.notifications): a lead marked not spam, a delivery sent again, a reply, a confirmation. */
+  notifications: Notifications;
+  /** The tables beyond the leads an erasure of a person deletes from (app.personTables). */
+  personTables: PersonTables;
   /** The content editor's site (SITE_DIR) and served build; left out, its routes answer 503. */
   content?: ContentOptions;
   dataDir: string;

@@ -1,14 +1,13 @@
 /** What the inbox's screens ask besides the leads, under /api/admin/: the mailbox's state, the live updates. */
 import { mailboxStatus } from '../../../../leads/server/mailbox/reader';
-import { visitorMailHeld } from '../../../../leads/server/notify';
 import { confirmationsHeldForOwner } from '../../../../newsletter/server/subscribers';
 import { type AdminApiOptions, type Route } from './route';
 
-export function registerScreens(route: Route, { store, clock, mailboxOn, live }: AdminApiOptions) {
+export function registerScreens(route: Route, { store, notifications, clock, mailboxOn, live }: AdminApiOptions) {
   route('mailbox', async (_request, _reply, _role, answer) => answer(mailboxStatus(store, mailboxOn, clock())));
   // The visitors' mails held now, and why (the inbox's notice).
   route('visitorMail', async (_request, _reply, _role, answer) => {
-    const held = visitorMailHeld(store);
+    const held = notifications.visitorMailHeld();
     return answer(held && { ...held, forOwner: confirmationsHeldForOwner(store.db).count });
   });
 
