@@ -11,9 +11,9 @@
  *   - a moment the content names itself (an article's `expires`: content_jobs): the pages are
  *     drawn again from the content as it is, so what has expired leaves the site.
  *
- * One timer, set for the earliest moment; at start the moments already past are published at
- * once (the server was down then). The clock and the timer are given (tests move the clock and
- * fire the timer: nothing waits for real time).
+ * The platform's worker loop (src/platform/server/worker.ts), sleeping until the earliest moment;
+ * at start the moments already past are published at once (the server was down then). The clock
+ * and the timer are given (tests move the clock and fire the timer: nothing waits for real time).
  */
 import server from '../../../config/server';
 import type { ContentChange } from '../model/contentApi';
@@ -21,7 +21,8 @@ import { fill } from '../../schema/text';
 import type { ContentJobs, Drafts } from './drafts';
 import type { Publisher } from './publish';
 import { publishRefusal } from './publishWords';
-import { realTimers, type Timers } from '../../platform/server/timers';
+import type { Timers } from '../../platform/server/timers';
+import { WorkerLoop } from '../../platform/server/worker';
 
 /** The longest a timer is set for (Node's limit is about 24.8 days): a later moment is set again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -49,13 +50,28 @@ export interface SchedulerOptions {
 }
 
 export class Scheduler {
-  private timer: unknown;
-  private running: Promise<void> | undefined;
-  private stopped = false;
-  private readonly timers: Timers;
+  /** Publishes what is due, then sleeps until the earliest moment (or shortly, when another publish was under way). */
+  private readonly loop: WorkerLoop;
+  /** The last pass found another publish or a release under way: the next sleep is short. */
+  private busy = false;
 
   constructor(private readonly options: SchedulerOptions) {
-    this.timers = options.timers ?? realTimers;
+    this.loop = new WorkerLoop({
+      pass: async () => {
+        this.busy = (await this.runDue()) === 'busy';
+      },
+      failed: (error) => this.options.log?.(`A scheduled publish failed: ${error instanceof Error ? error.message : String(error)}`),
+      nextWait: () => {
+        const busy = this.busy;
+        this.busy = false;
+        if (busy) return BUSY_RETRY_MS;
+        const next = this.next();
+        return next === undefined ? undefined : Math.min(Math.max(0, next - this.options.clock()), MAX_TIMER_MS);
+      },
+      // Stopping never cuts a publish short: the content's plugin waits for it (idle).
+      stopGraceMs: 0,
+      ...(options.timers ? { timers: options.timers } : {}),
+    });
   }
 
   /** At start: the content's moments are read, and what is due (the server was down) is published now. */
@@ -69,11 +85,9 @@ export class Scheduler {
     this.changed();
   }
 
-  /** A schedule was set or cleared: the timer is set for the earliest moment. */
+  /** A schedule was set or cleared: the timer is set for the earliest moment (while a run is under way, when it ends). */
   changed(): void {
-    if (this.stopped) return;
-    // While a run is under way, the timer is set when it ends.
-    if (!this.running) this.arm();
+    this.loop.reschedule();
   }
 
   /** The earliest moment waiting (a draft's or the content's). */
@@ -83,34 +97,13 @@ export class Scheduler {
   }
 
   /** Resolves once nothing is being published by the scheduler (tests wait for it after firing the timer). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
+  /** No publish starts any more; one under way goes on (idle resolves when it ends). */
   stop(): void {
-    this.stopped = true;
-    if (this.timer !== undefined) this.timers.clear(this.timer);
-    this.timer = undefined;
-  }
-
-  private arm(delay?: number): void {
-    if (this.timer !== undefined) this.timers.clear(this.timer);
-    this.timer = undefined;
-    const next = this.next();
-    if (next === undefined && delay === undefined) return;
-    const ms = delay ?? Math.max(0, next! - this.options.clock());
-    this.timer = this.timers.set(() => this.fire(), Math.min(ms, MAX_TIMER_MS));
-  }
-
-  private fire(): void {
-    this.timer = undefined;
-    if (this.stopped || this.running) return;
-    this.running = this.runDue()
-      .catch((error: unknown) => this.options.log?.(`A scheduled publish failed: ${error instanceof Error ? error.message : String(error)}`))
-      .then((retry) => {
-        this.running = undefined;
-        if (!this.stopped) this.arm(retry === 'busy' ? BUSY_RETRY_MS : undefined);
-      });
+    void this.loop.stop();
   }
 
   /** Publishes what is due, one publish at a time; 'busy' when another publish or a release is under way (tried again shortly). */

@@ -2,7 +2,7 @@
  * The workers' loop (worker.ts): a wake while it sleeps runs a pass at once (its sleep cancelled),
  * a wake during a pass makes one more pass after it and never one beside it, a failed pass is
  * told and the loop goes on, and once stopped nothing runs again, the pass under way finished
- * first. The sleep's timer is the test's own: it fires it, nothing waits for real time.
+ * first; rescheduled (what is due changed), it sleeps again for the new wait, running nothing. The sleep's timer is the test's own: it fires it, nothing waits for real time.
  */
 import type { Timers } from './timers';
 import { WorkerLoop } from './worker';
@@ -179,4 +179,45 @@ test('a wake not yet run when it stops runs nothing', async () => {
   await t.loop.stop();
   await new Promise((resolve) => setImmediate(resolve));
   expect(t.passes()).toBe(0);
+});
+
+test('rescheduled, it sets its sleep again from nextWait without a pass; during a pass, or stopped, it sets none', async () => {
+  let wait: number | undefined = 60_000;
+  const clock = testTimers();
+  let passes = 0;
+  let release: (() => void) | undefined;
+  const loop = new WorkerLoop({
+    pass: async () => {
+      passes++;
+      await new Promise<void>((resolve) => (release = resolve));
+    },
+    failed: () => undefined,
+    nextWait: () => wait,
+    stopGraceMs: 60_000,
+    timers: clock.timers,
+  });
+  loop.reschedule();
+  expect({ passes, sleeps: clock.pending() }).toEqual({ passes: 0, sleeps: [60_000] });
+  wait = 1_000;
+  loop.reschedule();
+  // The earlier sleep is cleared: one sleep, the new one.
+  expect(clock.pending()).toEqual([1_000]);
+  wait = undefined;
+  loop.reschedule();
+  expect(clock.pending()).toEqual([]);
+
+  wait = 5;
+  loop.reschedule();
+  clock.fire();
+  expect(passes).toBe(1);
+  wait = 7;
+  loop.reschedule();
+  // A pass is under way: it sleeps after it, not now.
+  expect(clock.pending()).toEqual([]);
+  release!();
+  await loop.idle();
+  expect(clock.pending()).toEqual([7]);
+  await loop.stop();
+  loop.reschedule();
+  expect({ passes, sleeps: clock.pending() }).toEqual({ passes: 1, sleeps: [] });
 });

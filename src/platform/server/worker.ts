@@ -1,8 +1,8 @@
 /**
  * The loop of a worker that does what a table says is due, in the server's own process (the
  * notifications' deliveries: src/leads/server/notify/worker.ts; the newsletter's send queue:
- * src/newsletter/server/queue.ts): it runs a pass, then sleeps until the next row is due or it
- * is woken. One pass at a time: a wake during a pass makes one more pass after it (what woke it
+ * src/newsletter/server/queue.ts; the content's scheduled publishes: src/content/server/schedule.ts):
+ * it runs a pass, then sleeps until the next row is due or it is woken. One pass at a time: a wake during a pass makes one more pass after it (what woke it
  * may have been written after the pass read the table), never a second pass beside it. Wakes
  * come after the caller's transaction (a new lead's, a newsletter sent), several at once as one.
  */
@@ -46,6 +46,14 @@ export class WorkerLoop {
       this.woken = false;
       void this.run();
     });
+  }
+
+  /**
+   * What is due changed (a row added or taken away) without anything to do now: the sleep is set
+   * again from `nextWait`, unless a pass is under way (it sleeps after it) or the loop stopped.
+   */
+  reschedule(): void {
+    if (!this.running) this.sleep();
   }
 
   /** Resolves when no pass is under way. */
