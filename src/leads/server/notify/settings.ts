@@ -13,7 +13,7 @@
  */
 import { httpAddress } from '../../../schema/links';
 import site from '../../../../config/site';
-import { isPlainAddress, readDkim } from '../../../platform/server/mail/settings';
+import { agencyAddressOf, isSmtpAddress, mailboxList, mailboxOf, readSender } from '../../../platform/server/mail/settings';
 import { servedSite } from '../../../site/server/servedContent';
 import type { MailSettings, SenderSettings } from '../../../platform/server/mail/transport';
 
@@ -41,41 +41,11 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** The agency's own address (contact.email of the site served): the Reply-To of the site's mails, the mailbox the site reads. */
 export function agencyAddress(): string | undefined {
-  const address = servedSite()
-    .contact.email.href.replace(/^mailto:/i, '')
-    .split('?')[0]!;
-  return isPlainAddress(address) ? address : undefined;
+  return agencyAddressOf(servedSite().contact.email.href);
 }
 
 const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587';
 const MAKE_SECRET = `node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))"`;
-
-/** One mailbox: "site@example.com" or "Business Growth <site@example.com>". */
-function mailbox(text: string): { name: string; address: string } | undefined {
-  const value = text.trim();
-  if (/[\r\n]/.test(value)) return undefined;
-  if (isPlainAddress(value)) return { name: '', address: value };
-  const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
-  return named && isPlainAddress(named[2]!) ? { name: named[1]!.replace(/^"(.*)"$/, '$1').trim(), address: named[2]! } : undefined;
-}
-
-/** The addresses of a comma-separated list, or undefined if any entry is not one. */
-function mailboxList(value: string): string[] | undefined {
-  const entries = value
-    .split(',')
-    .filter((part) => part.trim() !== '')
-    .map(mailbox);
-  return entries.length > 0 && entries.every((e) => e !== undefined) ? entries.map((e) => e!.address) : undefined;
-}
-
-function smtpAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** The key of a Standard Webhooks secret: "whsec_" and 24 to 64 bytes in base64. */
 function webhookKey(value: string): Buffer | undefined {
@@ -117,8 +87,8 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
       problems.push(
         `SMTP_URL is not set while ${from === undefined ? 'NOTIFY_TO' : 'MAIL_FROM'} is, ${mailWaits}: set it to your mail server, like ${SMTP_EXAMPLE}.`,
       );
-    else if (!smtpAddress(smtpUrl)) problems.push(`SMTP_URL is not an SMTP address like ${SMTP_EXAMPLE} (or smtps://… for port 465), ${mailWaits}.`);
-    const sender = from === undefined ? undefined : mailbox(from);
+    else if (!isSmtpAddress(smtpUrl)) problems.push(`SMTP_URL is not an SMTP address like ${SMTP_EXAMPLE} (or smtps://… for port 465), ${mailWaits}.`);
+    const sender = from === undefined ? undefined : mailboxOf(from);
     if (from === undefined) problems.push(`MAIL_FROM is not set, ${mailWaits}: set it to the sender, like MAIL_FROM="Your Agency <site@your-domain.example>".`);
     else if (!sender) problems.push(`MAIL_FROM is not one e-mail address like "Your Agency <site@your-domain.example>", ${mailWaits}.`);
     const recipients = to === undefined ? undefined : mailboxList(to);
@@ -132,13 +102,8 @@ export function readNotifySettings(env: Environment, defaultPublicUrl: string = 
   }
 
   // The newsletter's sender: SMTP_URL and MAIL_FROM right (their problems are said above), signed when a DKIM key is set.
-  const mailFrom = from === undefined ? undefined : mailbox(from);
-  const { dkim, problem: dkimProblem } = readDkim(get, mailFrom?.address);
+  const { sender, dkim, problem: dkimProblem } = readSender(get);
   if (dkimProblem) problems.push(dkimProblem);
-  const sender: SenderSettings | undefined =
-    smtpUrl && smtpAddress(smtpUrl) && from && mailFrom && !dkimProblem
-      ? { smtpUrl, from, fromAddress: mailFrom.address, fromName: mailFrom.name, ...(dkim ? { dkim } : {}) }
-      : undefined;
   if (email && dkim) email.dkim = dkim;
 
   let webhook: WebhookSettings | undefined;
