@@ -34,6 +34,19 @@ export const SEPARATOR = '\u0001';
 export const searchable = (value: unknown): string => String(value ?? '').toLocaleLowerCase();
 
 /**
+ * The connection's `lead_has(data, note, needle)` (src/leads/server/store.ts sets it up on each
+ * connection the store opens): the search, in any case, over the document's values and the note.
+ */
+export function addLeadSearch(db: Database.Database): void {
+  db.function('lead_has', { deterministic: true }, (data: unknown, note: unknown, needle: unknown) => {
+    const found = (value: unknown) => searchable(value).includes(String(needle));
+    if (found(note)) return 1;
+    const document = JSON.parse(String(data)) as Record<string, unknown>;
+    return Object.values(document).some(found) ? 1 : 0;
+  });
+}
+
+/**
  * A character as part of a word of the index (FTS5's ascii tokenizer: ASCII letters and digits
  * and every non-ASCII character make words): itself, or "z" and its code in hex for the rest
  * of ASCII ("z" included), so "a b" is one word, az20b.

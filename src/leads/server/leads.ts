@@ -237,21 +237,6 @@ interface Row {
 
 type Params = (string | number | null)[];
 
-const searchable = new WeakSet<Database.Database>();
-
-/** The database with `lead_has(data, note, needle)`: the search, in any case, over the document's values and the note. */
-function withSearch(db: Database.Database): Database.Database {
-  if (searchable.has(db)) return db;
-  db.function('lead_has', { deterministic: true }, (data: unknown, note: unknown, needle: unknown) => {
-    const found = (value: unknown) => searchableText(value).includes(String(needle));
-    if (found(note)) return 1;
-    const document = JSON.parse(String(data)) as Record<string, unknown>;
-    return Object.values(document).some(found) ? 1 : 0;
-  });
-  searchable.add(db);
-  return db;
-}
-
 /**
  * The leads (their seq) whose document or note holds `needle` (lower case), from the index of
  * words (leadKeys.ts): up to three characters are one word of it; more, all of their trigrams,
@@ -414,9 +399,7 @@ function orderOf(sort: LeadSort, direction: SortDirection): string {
 /** The leads of a view (one lead's page: { docId }), newest first, all of them: for small views only. */
 export function selectLeads(store: Store, filter: LeadFilter = {}): LeadRow[] {
   const where = whereOf(store.db, filter);
-  const rows = withSearch(store.db)
-    .prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ORDER BY d.seq DESC`)
-    .all(...where.params) as Row[];
+  const rows = store.db.prepare(`SELECT ${COLUMNS} ${FROM} ${where.sql} ORDER BY d.seq DESC`).all(...where.params) as Row[];
   return rows.map(rowOf);
 }
 
@@ -441,7 +424,7 @@ const PERSON = "coalesce(l.person, 'lead:' || l.doc_id)";
 
 /** How many of the view's leads each of these people has (the people view's rows say so). */
 export function submissionsOf(store: Store, filter: LeadFilter, rows: readonly LeadRow[]): Map<string, number> {
-  const db = withSearch(store.db);
+  const db = store.db;
   const where = whereOf(db, filter);
   const keys = rows.map((row) => row.person ?? `lead:${row.docId}`);
   const found = db
@@ -463,7 +446,7 @@ function leadsBySeq(db: Database.Database, seqs: readonly number[]): LeadRow[] {
 
 /** One page of a view, sorted by the database: the page's leads are found in `leads`, then only their documents are read. */
 export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRow[] {
-  const db = withSearch(store.db);
+  const db = store.db;
   const query = pageQuery(db, filter, page);
   return leadsBySeq(
     db,
@@ -484,7 +467,7 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
     store.db,
     `counts:${where.sql}:${JSON.stringify(where.params)}`,
     () =>
-      withSearch(store.db)
+      store.db
         .prepare(`SELECT l.collection, l.status, count(*) AS n, total(l.unread) AS unread ${fromOf(where)} ${where.sql} GROUP BY l.collection, l.status`)
         .all(...where.params) as { collection: string; status: LeadStatus; n: number; unread: number }[],
   );
@@ -505,7 +488,7 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
       store.db,
       `people:${own.sql}:${JSON.stringify(own.params)}`,
       () =>
-        withSearch(store.db)
+        store.db
           .prepare(`SELECT count(DISTINCT ${PERSON}) AS n ${fromOf(own)} ${own.sql}`)
           .pluck()
           .get(...own.params) as number,
@@ -525,7 +508,7 @@ export const CHUNK_CHARS = 16 * 1024;
  * a batch at a time.
  */
 function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
-  const db = withSearch(store.db);
+  const db = store.db;
   const where = whereOf(db, filter);
   if (filter.search?.trim() && !where.documents) {
     const seqs = db
@@ -552,9 +535,7 @@ function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
  */
 function keysByCollection(store: Store, filter: LeadFilter): Map<string, string[]> {
   const where = whereOf(store.db, filter);
-  const rows = withSearch(store.db)
-    .prepare(`SELECT DISTINCT l.collection ${fromOf(where)} ${where.sql}`)
-    .all(...where.params) as { collection: string }[];
+  const rows = store.db.prepare(`SELECT DISTINCT l.collection ${fromOf(where)} ${where.sql}`).all(...where.params) as { collection: string }[];
   const found = new Set(rows.map((row) => row.collection));
   const ordered = [...knownCollections(), ...[...found].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);
   return new Map(ordered.map((c) => [c, []]));

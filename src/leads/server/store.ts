@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import type { Attribution } from '../../site/model/attribution';
 import { preparedIn } from '../../platform/server/statements';
 import * as platform from '../../platform/server/store/store';
-import { fillLeadKeys, fillPeople, personOf, sortKeysOf, writeSearchText } from './leadKeys';
+import { addLeadSearch, fillLeadKeys, fillPeople, personOf, sortKeysOf, writeSearchText } from './leadKeys';
 import { splitText } from './migrations/splitText';
 import { awaitsAgency } from './attention';
 
@@ -31,6 +31,8 @@ const insertLead = preparedIn((db: Database.Database) =>
 
 /** The leads' part of the store (a test that runs the migrations itself gives it too). */
 export const leadParts: platform.StoreParts = {
+  /** The search's SQL function (leadKeys.ts addLeadSearch), on every connection. */
+  connected: addLeadSearch,
   /** The document's row in `leads`, with its sort and search keys (leadKeys.ts). */
   documentAdded(db, { seq, docId, collection, document, spam }) {
     const keys = sortKeysOf(collection, document);

@@ -60,6 +60,8 @@ interface InsertOptions extends DocumentFacts {
  * call (migrations.ts MigrationCode).
  */
 export interface StoreParts extends MigrationCode {
+  /** What the feature sets up on the connection once it is open and migrated (the SQL functions its queries call). */
+  connected?(db: Database.Database): void;
   documentAdded(
     db: Database.Database,
     added: { seq: number | bigint; docId: string; collection: string; document: Record<string, unknown>; spam: boolean },
@@ -127,6 +129,7 @@ export function openStore(dataDir: string, parts: StoreParts, options: { readonl
       throw error;
     }
   }
+  parts.connected?.(db);
 
   const insertDocument = options.readonly ? undefined : db.prepare('INSERT INTO documents (collection, doc_id, data) VALUES (?, ?, ?)');
   const insertKeyed = options.readonly
