@@ -560,6 +560,21 @@ export default {
     choiceCount: '{name} ({count})',
   },
 
+  // The language each lead was sent in (the language of the page its form was on), shown only on a
+  // site in more than one language, each language by its own name: under the lead's heading, the
+  // list's filter, a column of the export, a table of the insights.
+  languages: {
+    // Under the lead's heading: {language} is the language's name.
+    sentIn: 'Sent in {language}',
+    // The list's filter, the export's column and the insights' column.
+    language: 'Language',
+    allLanguages: 'Any language',
+    // A language in the filter, with how many leads of the view it holds: {name} and {count} are replaced.
+    choiceCount: '{name} ({count})',
+    // The insights' table: visits by the language of the pages opened, leads by the language they were sent in.
+    heading: 'Languages',
+  },
+
   insights: {
     heading: 'Insights',
     intro: 'Leads (spam left out) and visits of the last weeks. A visit is the first page someone opens; the rate is leads per visit, where leads are the people who sent a form of the first kind (each person once), with the other kinds beside them, and the clients won among them with their value. Visits are counted without cookies and without storing addresses (see the privacy page); weeks run Monday to Sunday (UTC).',

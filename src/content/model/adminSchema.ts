@@ -456,6 +456,12 @@ export const adminSchema = object({
     adNetworks: texts(CLICK_IDS),
     ...texts(['filterSource', 'allSources', 'filterCampaign', 'allCampaigns', 'noCampaign', 'choiceCount']).shape,
   }),
+  languages: object({
+    sentIn: template(['language']),
+    ...texts(['language', 'allLanguages']).shape,
+    choiceCount: template(['name', 'count']),
+    heading: text(),
+  }),
   insights: object({
     ...texts(['heading', 'period', 'weeksOption', 'loading', 'leadsPerWeek', 'chartNote', 'visits', 'bySource', 'byLandingPage']).shape,
     intro: longText(),

@@ -23,6 +23,7 @@ const listQuery = {
   assigned: queryText,
   source: queryText,
   campaign: queryText,
+  language: queryText,
   page: queryText,
   pageSize: queryText,
   sort: queryText,
@@ -30,7 +31,7 @@ const listQuery = {
 };
 
 export const leadRoutes = {
-  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), page, pageSize, sort, direction. */
+  /** One page of leads (summaries) and the view's counts; query: form, status, spam (true/false), q (search), stage, assigned (ASSIGNED_VIEWS), source, campaign, language (a code of config/site.ts languages), page, pageSize, sort, direction. */
   leads: { method: 'GET', path: '/api/admin/leads', query: z.object(listQuery), answer: answers<LeadList>() },
   lead: { method: 'GET', path: '/api/admin/leads/:docId', answer: answers<LeadDetail>() },
   /** Body: { status?, note? }. */
@@ -219,6 +220,15 @@ export type SortDirection = 'asc' | 'desc';
 /** Rows per page the list offers; the server answers no more than the largest. */
 export const PAGE_SIZES = [25, 50, 100] as const;
 
+/**
+ * A language of the site (config/site.ts `languages`): its code and its own name ("Deutsch"); a
+ * language no longer declared, by its code. A lead sent before languages were kept is in the default one.
+ */
+export interface LeadLanguage {
+  code: string;
+  name: string;
+}
+
 /** GET leads: one page of the view, and its counts (all from the database). */
 export interface LeadList {
   leads: LeadSummary[];
@@ -234,6 +244,8 @@ export interface LeadList {
   forms: FormTitle[];
   /** How many leads of the whole inbox (not spam) are unread. */
   unread: number;
+  /** Only on a site in more than one language: each language, the default first, with how many leads of the view it holds whatever the language filter (the filter offers them). */
+  languages?: (LeadLanguage & { leads: number })[];
 }
 
 /**
@@ -272,6 +284,8 @@ export interface LeadDetail extends LeadSummary {
   person: { submissions: PersonSubmission[]; more: number };
   /** Where the lead came from (src/site/model/attribution.ts), or null when its post did not say. */
   source: LeadSource | null;
+  /** Only on a site in more than one language: the language of the page it was sent from. */
+  language?: LeadLanguage;
 }
 
 /** One e-mail to a lead's visitor, with the state of its delivery (src/leads/server/notify/visitorMail.ts). */
@@ -439,6 +453,8 @@ export interface Insights {
   /** The same for the landing pages. */
   byLandingPage: (InsightRow & { page: string })[];
   otherPages?: InsightRow & { groups: number };
+  /** Only on a site in more than one language: each language (the default first, then any no longer declared that has leads), its visits counted by their pages' addresses, its leads by the language they were sent in. */
+  byLanguage?: (InsightRow & LeadLanguage)[];
   /** The kinds of form, in config/admin.ts order: the first is what `leads` counts. */
   kinds: string[];
   /** The newsletter per week: sign-ups confirmed, and subscribers who unsubscribed or bounced. */

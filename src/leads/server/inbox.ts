@@ -20,6 +20,7 @@ import { deleteLeads } from './privacy';
 import { visible } from '../../schema/text';
 import { stageOf } from '../model/pipeline';
 import { leadFields } from '../model/leadFields';
+import { inboxLanguages, leadLanguage } from './leadLanguages';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
@@ -105,6 +106,8 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
     mails: conversationOf(store.db, docId),
     person: personOf(store, lead),
     source: sourceOfLead(store.db, docId) ?? null,
+    // The language it was sent in: only on a site in more than one (leadLanguages.ts).
+    ...(inboxLanguages() ? { language: leadLanguage(lead.language) } : {}),
   };
 }
 

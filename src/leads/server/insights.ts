@@ -9,10 +9,11 @@
  * config/server.ts at most) and the others added up in one row: the answer stays small.
  */
 import server from '../../../config/server';
-import type { InsightRow, Insights, SourceChoice } from '../model/adminApi';
+import type { InsightRow, Insights, LeadLanguage, SourceChoice } from '../model/adminApi';
 import admin from '../../../config/admin';
 import { allForms, formNamed, formNameOf, formTitles, kindOf } from '../../site/forms/model/registry';
-import { countedPageOf } from '../../site/server/servedContent';
+import { countedPageOf, languageOfAddress } from '../../site/server/servedContent';
+import { inboxLanguages, leadLanguage } from './leadLanguages';
 import { WON_STAGE } from '../model/pipeline';
 import type { Store } from '../../platform/server/store/store';
 
@@ -203,6 +204,8 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   );
   const wonAll = db.prepare(`SELECT ${won}`).get(first, WON_STAGE) as Won;
 
+  const byLanguage = languageRows(db, first, { peopleFrom, kinds, KIND, won, firstMs });
+
   const bySource = topRows(
     [...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })),
   );
@@ -220,10 +223,67 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
     ...(bySource.other ? { otherSources: bySource.other } : {}),
     byLandingPage: byLandingPage.shown,
     ...(byLandingPage.other ? { otherPages: byLandingPage.other } : {}),
+    ...(byLanguage ? { byLanguage } : {}),
     kinds: KINDS,
     subscribers: [...subscribers.values()],
     totals: total(sources.values(), { byKind: people, won: wonAll.won, wonValue: wonAll.value }),
   };
+}
+
+/**
+ * Only on a site in more than one language: each language (the default first, then any no longer
+ * declared that has leads in the period), its visits and visitors counted by their pages' addresses
+ * (the language whose prefix a page's address is under: servedContent.ts languageOfAddress), its
+ * people, clients won and confirmed subscribers by the language their lead was sent in (a lead
+ * sent before languages were kept: the default one).
+ */
+function languageRows(
+  db: Store['db'],
+  first: string,
+  sql: { peopleFrom: string; kinds: string; KIND: string; won: string; firstMs: number },
+): Insights['byLanguage'] {
+  const languages = inboxLanguages();
+  if (!languages) return undefined;
+  const entries = new Map(
+    languages.map((language) => [language.code, { ...language, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }]),
+  );
+  const entry = (language: LeadLanguage) => {
+    let found = entries.get(language.code);
+    if (!found) entries.set(language.code, (found = { ...language, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
+    return found as LeadLanguage & Counts;
+  };
+  for (const row of db.prepare('SELECT page, sum(visits) AS visits, sum(visitors) AS visitors FROM visits WHERE day >= ? GROUP BY page').all(first) as {
+    page: string;
+    visits: number;
+    visitors: number;
+  }[]) {
+    const counted = entry(leadLanguage(languageOfAddress(row.page)));
+    counted.visits += row.visits;
+    counted.visitors += row.visitors;
+  }
+  for (const row of db
+    .prepare(`SELECT l.language AS code, ${sql.KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${sql.peopleFrom} GROUP BY 1, 2`)
+    .all(sql.kinds, first) as { code: string | null; kind: string; n: number }[]) {
+    const counted = entry(leadLanguage(row.code));
+    counted.byKind[row.kind] = (counted.byKind[row.kind] ?? 0) + row.n;
+  }
+  for (const row of db.prepare(`SELECT l.language AS code, ${sql.won} GROUP BY 1`).all(first, WON_STAGE) as {
+    code: string | null;
+    won: number;
+    value: number;
+  }[]) {
+    const counted = entry(leadLanguage(row.code));
+    counted.won += row.won;
+    counted.wonValue += row.value;
+  }
+  for (const row of db
+    .prepare(
+      "SELECT l.language AS code, count(*) AS n FROM subscribers n LEFT JOIN leads l ON l.doc_id = n.doc_id WHERE n.state = 'confirmed' AND n.signed_up_at >= ? GROUP BY 1",
+    )
+    .all(sql.firstMs) as { code: string | null; n: number }[]) {
+    entry(leadLanguage(row.code)).subscribers += row.n;
+  }
+  return [...entries.values()].map(({ code, name, ...e }) => ({ code, name, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) }));
 }
 
 /** The sources and campaigns leads (not spam) came from, most leads first: the list's filter offers them. */

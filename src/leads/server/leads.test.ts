@@ -134,6 +134,7 @@ describe('csvColumnsFor and csvRow', () => {
       value: null,
       followUp: null,
       assignee: null,
+      language: null,
     };
     const cell = (header: string) => columns.find((c) => c.header === header)!.cell(lead);
     expect(cell(choice.label)).toBe(picked.label);

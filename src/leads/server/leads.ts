@@ -6,7 +6,8 @@
  * a file exported from either is the same. The export for tools is one table, as CSV or JSON
  * (the same rows): headed by words, not keys (one Name, Email and Phone column whichever form,
  * status, last activity and note, the fields by their labels, choices in words with the stored
- * value beside them, Received in the agency's time zone, the lead's address in the inbox last).
+ * value beside them, Received in the agency's time zone, where it came from, the language it was
+ * sent in on a site in more than one, the lead's address in the inbox last).
  * The stored documents themselves, exactly as sent, are exportDocuments' (npm run leads -- documents).
  */
 import type Database from 'better-sqlite3';
@@ -26,6 +27,7 @@ import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
 import type { Store } from '../../platform/server/store/store';
 import { awaitingCollections } from './attention';
+import { inboxLanguages, leadLanguage, storedCodes } from './leadLanguages';
 
 /** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
 export interface CsvColumn {
@@ -118,7 +120,11 @@ export function exportFileName(query: Record<string, unknown>, day: string, form
           .slice(0, 40)
       : '';
   const form = part(query.form) || 'all';
-  const parts = ['leads', form, ...['status', 'view', 'stage', 'assigned', 'source', 'campaign', 'q'].map((key) => part(query[key])).filter((p) => p !== '')];
+  const parts = [
+    'leads',
+    form,
+    ...['status', 'view', 'stage', 'assigned', 'source', 'campaign', 'language', 'q'].map((key) => part(query[key])).filter((p) => p !== ''),
+  ];
   if (query.spam === 'true') parts.splice(1, 0, 'spam');
   return `${parts.join('-')}-${day}.${format}`;
 }
@@ -177,6 +183,8 @@ export interface LeadFilter {
   stage?: string;
   /** Assigned to this account; null: to nobody. */
   assignee?: string | null;
+  /** Sent in this language (a code of config/site.ts `languages`; the default one's leads include those sent before languages were kept). */
+  language?: string;
 }
 
 export interface LeadRow {
@@ -205,6 +213,8 @@ export interface LeadRow {
   followUp: string | null;
   /** The owner's account it is assigned to, or null. */
   assignee: string | null;
+  /** The code of the language it was sent in; null: sent before languages were kept (the default one). */
+  language: string | null;
 }
 
 /** A page of a view: where it starts, how many, sorted by what. */
@@ -233,6 +243,7 @@ interface Row {
   value_minor: number | null;
   follow_up: string | null;
   assignee: string | null;
+  language: string | null;
 }
 
 type Params = (string | number | null)[];
@@ -297,7 +308,7 @@ function searchedSeqs(db: Database.Database, needle: string): string {
 }
 
 /** The filters that compare one value (the search is worked out apart: whereOf). */
-type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'awaiting' | 'source' | 'campaign' | 'stage' | 'assignee';
+type ValueFilter = 'docId' | 'spam' | 'collection' | 'status' | 'statuses' | 'awaiting' | 'source' | 'campaign' | 'stage' | 'assignee' | 'language';
 
 /**
  * What each filter adds to a view's WHERE, in this order: a condition on the lead (`l`), and its
@@ -319,6 +330,8 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   // The first stage is stored as nothing (src/leads/server/pipeline.ts); `IS` compares nothing too.
   stage: { sql: 'l.stage IS ?', param: (stage) => (stage === FIRST_STAGE ? null : stage) },
   assignee: { sql: 'l.assignee IS ?' },
+  // A lead sent before languages were kept has none: it is the default language's (leadLanguages.ts).
+  language: { sql: "coalesce(l.language, '') IN (SELECT value FROM json_each(?))", param: storedCodes },
 };
 
 function whereOf(db: Database.Database, filter: LeadFilter): Where {
@@ -351,7 +364,7 @@ const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
 const COLUMNS =
-  'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.unread, l.waiting_since, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee';
+  'd.seq, d.doc_id, d.collection, d.data, d.created_at, l.status, l.spam, l.note, l.person, l.active_at, l.unread, l.waiting_since, l.stage, l.lost_reason, l.value_minor, l.follow_up, l.assignee, l.language';
 
 const rowOf = (row: Row): LeadRow => ({
   docId: row.doc_id,
@@ -370,6 +383,7 @@ const rowOf = (row: Row): LeadRow => ({
   value: row.value_minor,
   followUp: row.follow_up,
   assignee: row.assignee,
+  language: row.language,
 });
 
 /** The column of `leads` each order reads (each has an index: migrations.ts). */
@@ -497,6 +511,33 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
   return { total, unreadInView, byForm };
 }
 
+/**
+ * Only on a site in more than one language: each language, the default first (then any no longer
+ * declared that the view has leads in), with how many leads of the view it holds whatever the
+ * language filter (the list's language filter offers them).
+ */
+export function languageCounts(store: Store, filter: LeadFilter): { code: string; name: string; leads: number }[] | undefined {
+  const languages = inboxLanguages();
+  if (!languages) return undefined;
+  const where = whereOf(store.db, { ...filter, language: undefined });
+  const rows = whileUnchanged(
+    store.db,
+    `languages:${where.sql}:${JSON.stringify(where.params)}`,
+    () =>
+      withSearch(store.db)
+        .prepare(`SELECT l.language AS code, count(*) AS n ${fromOf(where)} ${where.sql} GROUP BY l.language`)
+        .all(...where.params) as { code: string | null; n: number }[],
+  );
+  const counts = new Map(languages.map((language) => [language.code, { ...language, leads: 0 }]));
+  for (const row of rows) {
+    const language = leadLanguage(row.code);
+    const entry = counts.get(language.code) ?? { ...language, leads: 0 };
+    entry.leads += row.n;
+    counts.set(language.code, entry);
+  }
+  return [...counts.values()];
+}
+
 /** Leads read from the database at a time while exporting. */
 const BATCH = 200;
 /** Text gathered before it is handed on (one write to the connection: at most this and one row; tests read it). */
@@ -585,8 +626,8 @@ function uniqueHeaders(headers: readonly string[]): string[] {
 /**
  * The view as the rows of the export for tools, newest first: the form's name (a view of every
  * form), the shared Name, Email, Phone, Status, Last activity and Note, the forms' other fields
- * by their labels (one column per label whichever forms have it), where the lead came from, and
- * the lead's address in the inbox. The CSV and the JSON export are this table, each written its way.
+ * by their labels (one column per label whichever forms have it), where the lead came from, the
+ * language it was sent in (a site in more than one language), and the lead's address in the inbox. The CSV and the JSON export are this table, each written its way.
  */
 function exportTable(store: Store, filter: LeadFilter, publicUrl: string): ExportTable {
   const collections = [...keysByCollection(store, filter).keys()];
@@ -602,11 +643,14 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string): Expor
   // Where each lead came from: columns of their own after the document's (src/leads/server/sources.ts).
   const sourceOf = sourceReader(store.db);
   const shared = sharedCsvColumns();
+  // The language it was sent in, by its name: only on a site in more than one language.
+  const languages = inboxLanguages() !== undefined;
   const headers = uniqueHeaders([
     ...(several ? [admin.list.columns.form] : []),
     ...shared.map((column) => column.header),
     ...byHeader.keys(),
     ...SOURCE_CSV_COLUMNS,
+    ...(languages ? [admin.languages.language] : []),
     server.admin.exportInboxColumn,
   ]);
   const cells = [...byHeader.values()];
@@ -619,6 +663,7 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string): Expor
           ...shared.map((column) => column.cell(lead)),
           ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''),
           ...sourceRow(sourceOf(lead.docId)),
+          ...(languages ? [leadLanguage(lead.language).name] : []),
           inboxLink(publicUrl, lead.docId),
         ];
       }

@@ -13,7 +13,7 @@ import { takeBuiltForms } from '../forms/model/registry';
 import { siteRoutes, type SiteRoutes } from '../model/routing';
 import { NOTHING_MOVED } from '../model/siteContent';
 import type { ServedContent } from '../model/siteManifest';
-import { siteLanguages } from '../model/translation';
+import { siteLanguages, type LanguageInfo } from '../model/translation';
 
 let current: ServedContent = { site, routes, forms, moved: NOTHING_MOVED };
 let currentRoutes: SiteRoutes = siteRoutes(routes);
@@ -45,11 +45,15 @@ export function countedPageOf(path: string): string | undefined {
 
 export const servedSite = () => current.site;
 
+/** The served site's languages, the default first (config/site.ts `languages`; a build from before languages: the code's default alone). */
+export function servedLanguages(): LanguageInfo[] {
+  if (!(current.site as Partial<typeof current.site>).languages) return siteLanguages({ languages: { ...site.languages, others: [] } });
+  return siteLanguages(current.site);
+}
+
 /** The language of a page of the site by its address: the one whose prefix it is under, else the default one (config/site.ts `languages`). */
 export function languageOfAddress(address: string | undefined): string {
-  // (A build from before languages: its one language, the default.)
-  if (!(current.site as Partial<typeof current.site>).languages) return site.languages.default.code;
-  const languages = siteLanguages(current.site);
+  const languages = servedLanguages();
   const under = address === undefined ? undefined : languages.slice(1).find((l) => address === l.prefix || address.startsWith(`${l.prefix}/`));
   return (under ?? languages[0]!).code;
 }

@@ -19,7 +19,17 @@ import {
 } from '../../../../leads/model/adminApi';
 import { isStage } from '../../../../leads/model/pipeline';
 import { fill } from '../../../../schema/text';
-import { exportFileName, exportStream, leadPage, submissionsOf, viewCounts, type LeadFilter, type PageOf } from '../../../../leads/server/leads';
+import {
+  exportFileName,
+  exportStream,
+  languageCounts,
+  leadPage,
+  submissionsOf,
+  viewCounts,
+  type LeadFilter,
+  type PageOf,
+} from '../../../../leads/server/leads';
+import { servedLanguages } from '../../../../site/server/servedContent';
 import { bulkChange, summaryOf, unreadCount } from '../../../../leads/server/inbox';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import { fail, passwordAgain, type AdminApiOptions, type Route } from './route';
@@ -72,6 +82,12 @@ function filterOf(query: Record<string, unknown>, account: string): LeadFilter |
     if (typeof value !== 'string' || value.length > 200) return undefined;
     filter[key] = value;
   }
+  // The language it was sent in: one of the site's (config/site.ts languages).
+  const { language } = query;
+  if (language !== undefined && language !== '') {
+    if (!servedLanguages().some((known) => known.code === language)) return undefined;
+    filter.language = language as string;
+  }
   return filter;
 }
 
@@ -84,6 +100,9 @@ function pageOf(query: Record<string, unknown>): PageOf | undefined {
   if (!LEAD_SORTS.includes(sort as LeadSort) || (direction !== 'asc' && direction !== 'desc')) return undefined;
   return { offset: Number(page) * size, limit: size, sort: sort as LeadSort, direction };
 }
+
+/** The list's languages, on a site in more than one (languageCounts): none on a site in one, as before languages. */
+const withLanguages = (languages: LeadList['languages']) => (languages ? { languages } : {});
 
 const isBulkAction = (action: string): action is BulkAction => (BULK_ACTIONS as readonly string[]).includes(action);
 
@@ -102,6 +121,7 @@ export function registerLeadList(route: Route, { store, notifications, dataDir, 
         ...viewCounts(store, filter),
         forms: formTitles(),
         unread: unreadCount(store),
+        ...withLanguages(languageCounts(store, filter)),
       };
       return answer(list);
     },

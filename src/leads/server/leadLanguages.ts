@@ -1,0 +1,30 @@
+/**
+ * The language each lead was sent in, as the inbox shows it: the lead's page, the list's filter
+ * and its counts, the export's column, the insights' table; each only on a site in more than one
+ * language (config/site.ts `languages`, of the site being served: src/site/server/servedContent.ts).
+ * A lead keeps its language's code in its row of `leads` (store.ts recordLanguage); one sent
+ * before languages were kept has none: it was sent in the default language.
+ */
+import { servedLanguages } from '../../site/server/servedContent';
+import type { LeadLanguage } from '../model/adminApi';
+
+/** The site's languages as the inbox shows them, the default first; undefined on a site in one language (its inbox shows none). */
+export function inboxLanguages(): LeadLanguage[] | undefined {
+  const languages = servedLanguages();
+  return languages.length > 1 ? languages.map(({ code, name }) => ({ code, name })) : undefined;
+}
+
+/** A lead's language by the code its row keeps (null: the default one); a language no longer declared, by its code. */
+export function leadLanguage(code: string | null): LeadLanguage {
+  const languages = servedLanguages();
+  const found = code === null ? languages[0] : languages.find((language) => language.code === code);
+  return found ? { code: found.code, name: found.name } : { code: code!, name: code! };
+}
+
+/**
+ * The codes a lead's row keeps for a language, as a JSON array for SQL (`coalesce(l.language, '')
+ * IN (SELECT value FROM json_each(?))`): the default language's leads include those without one ('').
+ */
+export function storedCodes(code: string): string {
+  return JSON.stringify(code === servedLanguages()[0]!.code ? [code, ''] : [code]);
+}
