@@ -80,6 +80,8 @@ export function LeadList({ spam }: { spam: boolean }) {
         activeFilters={view.activeFilters}
         byForm={answer?.byForm}
         forms={answer?.forms}
+        language={view.language}
+        languages={answer?.languages}
         exports={exports}
       />
       {!small && <Box sx={{ mb: 2 }}>{exports}</Box>}

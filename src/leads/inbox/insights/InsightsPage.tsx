@@ -1,7 +1,8 @@
 /**
  * What works (owners only; a chunk of its own, with the charts' library): leads per week per
- * form and visits per week as charts (@mui/x-charts) and as a table, then sources and campaigns
- * and landing pages, each with its visits, leads, leads per visit, the clients won among those leads with their value and the confirmed
+ * form and visits per week as charts (@mui/x-charts) and as a table, then sources and campaigns,
+ * the languages (on a site in more than one) and landing pages, each with its visits, leads, leads
+ * per visit, the clients won among those leads with their value and the confirmed
  * newsletter subscribers among them, and the newsletter's confirmations and departures per week (those past the server's
  * rows added up in one row, "{count} more"). Every word is in
  * config/admin.ts (insights); the numbers come from GET insights (src/leads/server/insights.ts).
@@ -81,6 +82,32 @@ function SourcesSection({ insights }: { insights: Insights }) {
   );
 }
 
+/** Only on a site in more than one language: each language's visits (by the pages opened) and leads (by the language they were sent in), each with leads a link to them in the list. */
+function LanguagesSection({ insights, byLanguage }: { insights: Insights; byLanguage: NonNullable<Insights['byLanguage']> }) {
+  return (
+    <Section id="languages-heading" heading={admin.languages.heading}>
+      <RowsTable
+        labelledBy="languages-heading"
+        names={[admin.languages.language]}
+        total={insights.totals}
+        rows={byLanguage.map((row) => ({
+          key: row.code,
+          row,
+          cells: [
+            Object.values(row.byKind ?? {}).some((n) => n > 0) ? (
+              <Link component={RouterLink} to={`/?${new URLSearchParams({ language: row.code, status: ALL_STATUSES }).toString()}`} lang={row.code}>
+                {row.name}
+              </Link>
+            ) : (
+              <span lang={row.code}>{row.name}</span>
+            ),
+          ],
+        }))}
+      />
+    </Section>
+  );
+}
+
 export function InsightsPage() {
   const { weeks, setWeeks, insights, notice } = useInsights();
 
@@ -104,6 +131,7 @@ export function InsightsPage() {
         <>
           <WeeksSection byWeek={insights.byWeek} forms={insights.forms} />
           <SourcesSection insights={insights} />
+          {insights.byLanguage && <LanguagesSection insights={insights} byLanguage={insights.byLanguage} />}
           <Section id="pages-heading" heading={t.byLandingPage}>
             <RowsTable
               labelledBy="pages-heading"

@@ -1,7 +1,8 @@
 /**
- * The top of a lead's page: back to its folder, its name, its form and date, how long its person
- * has waited; while unread, "Mark read"; one tap to the reply and to the note (on a phone they are
- * screens down); a spam lead says why it is spam.
+ * The top of a lead's page: back to its folder, its name, its form and date, the language it was
+ * sent in (on a site in more than one), how long its person has waited; while unread, "Mark
+ * read"; one tap to the reply and to the note (on a phone they are screens down); a spam lead says
+ * why it is spam.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import admin from '../../../../config/admin';
-import type { LeadDetail } from '../../model/adminApi';
+import type { LeadDetail, LeadLanguage } from '../../model/adminApi';
 import { attentionWords, fill, formatDate, visible } from '../../../platform/inbox/format';
 import { useNow } from '../../../platform/inbox/clock';
 import { spamNoticeOf } from '../spamNotice';
@@ -26,6 +27,18 @@ const jumpTo = (fieldId: string) => (event: MouseEvent<HTMLElement>) => {
   field.focus({ preventScroll: true });
 };
 
+/** The language the lead was sent in (only on a site in more than one), its name marked as that language's words. */
+function SentIn({ language }: { language: LeadLanguage }) {
+  const [before = '', after = ''] = admin.languages.sentIn.split('{language}');
+  return (
+    <Typography color="text.secondary" data-testid="lead-language">
+      {before}
+      <span lang={language.code}>{language.name}</span>
+      {after}
+    </Typography>
+  );
+}
+
 export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead: () => void }) {
   const title = visible(lead.name || lead.email) || lead.formTitle;
   // The wait runs on an open tab (clock.ts).
@@ -39,6 +52,7 @@ export function LeadHeader({ lead, onMarkRead }: { lead: LeadDetail; onMarkRead:
         {title}
       </Typography>
       <Typography color="text.secondary">{fill(t.received, { form: lead.formTitle, date: formatDate(lead.receivedAt) })}</Typography>
+      {lead.language && <SentIn language={lead.language} />}
       <Typography
         sx={{ mb: 1, fontWeight: lead.waitingSince === null ? 400 : 700 }}
         color={lead.waitingSince === null ? 'text.secondary' : 'text.primary'}

@@ -1,7 +1,8 @@
 /**
  * The list's filters (a search landmark): the form (with each form's count), the status, the
- * search, people or submissions, the source and the lead's course. On a phone the search stays in
- * sight while the other filters and the export wait behind one button, which says how many are set.
+ * search, the language (on a site in more than one), people or submissions, the source and the
+ * lead's course. On a phone the search stays in sight while the other filters and the export wait
+ * behind one button, which says how many are set.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +10,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import admin from '../../../../config/admin';
-import { LEAD_STATUSES, type FormTitle } from '../../model/adminApi';
+import { LEAD_STATUSES, type FormTitle, type LeadList } from '../../model/adminApi';
 import { fill, formatCount } from '../../../platform/inbox/format';
 import { ALL_STATUSES } from '../views';
 import { PipelineFilters } from '../lead/PipelineList';
 import { SourceFilter } from '../sources/SourceFilter';
+import { LanguageFilter } from './LanguageFilter';
 import { showEmpty } from '../../../platform/inbox/showEmpty';
 
 const t = admin.list;
@@ -36,11 +38,29 @@ interface Props {
   byForm: Record<string, number> | undefined;
   /** The forms the server serves, once it answered. */
   forms: FormTitle[] | undefined;
+  /** The language filter's choice ('' for any), and the site's languages once the server answered (only on a site in more than one). */
+  language: string;
+  languages: LeadList['languages'];
   /** The export's buttons: behind the phone's button with the filters. */
   exports: ReactNode;
 }
 
-export function FilterBar({ spam, small, form, status, people, search, setSearch, setFilter, activeFilters, byForm, forms = seedForms, exports }: Props) {
+export function FilterBar({
+  spam,
+  small,
+  form,
+  status,
+  people,
+  search,
+  setSearch,
+  setFilter,
+  activeFilters,
+  byForm,
+  forms = seedForms,
+  language,
+  languages,
+  exports,
+}: Props) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const formSelect = (
     <TextField select label={t.form} value={form} onChange={(e) => setFilter('form', e.target.value)} slotProps={showEmpty}>
@@ -69,6 +89,7 @@ export function FilterBar({ spam, small, form, status, people, search, setSearch
       <MenuItem value="people">{t.showPeople}</MenuItem>
     </TextField>
   );
+  const languageSelect = languages && <LanguageFilter languages={languages} language={language} setFilter={setFilter} />;
   const searchField = (
     <TextField
       type="search"
@@ -103,6 +124,7 @@ export function FilterBar({ spam, small, form, status, people, search, setSearch
           <Box id={FILTERS_ID} sx={{ display: filtersOpen ? 'grid' : 'none', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gridColumn: '1 / -1' }}>
             {formSelect}
             {statusSelect}
+            {languageSelect}
             {!spam && showSelect}
             {!spam && <SourceFilter />}
             {!spam && <PipelineFilters />}
@@ -114,6 +136,7 @@ export function FilterBar({ spam, small, form, status, people, search, setSearch
           {formSelect}
           {statusSelect}
           {searchField}
+          {languageSelect}
           {!spam && showSelect}
           {!spam && <SourceFilter />}
           {!spam && <PipelineFilters />}

@@ -1,6 +1,6 @@
 /**
  * The list's view as its address keeps it (bookmarkable): the form, status, search, source,
- * campaign, people, stage and assignee filters, and the order (`sort`, `direction`); the page
+ * campaign, language, people, stage and assignee filters, and the order (`sort`, `direction`); the page
  * shown, back to the first with another view; the search box, put in the address once the typing
  * pauses. What the server is asked for follows from them.
  */
@@ -18,6 +18,7 @@ const NEWEST_FIRST: GridSortModel = [{ field: 'receivedAt', sort: 'desc' }];
 export function useLeadListQuery(spam: boolean) {
   const [params, setParams] = useSearchParams();
   const form = params.get('form') ?? '';
+  const language = params.get('language') ?? '';
   // No status in the address: what needs the agency (views.ts).
   const status = params.get('status') ?? '';
   const people = params.get('view') === 'people';
@@ -42,7 +43,7 @@ export function useLeadListQuery(spam: boolean) {
     [sortParam, directionParam, ownOrder],
   );
   // Another view, or another order, starts at its first page.
-  const viewKey = `${form}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}|${sortParam}|${directionParam}`;
+  const viewKey = `${form}|${language}|${status}|${q}|${spam}|${params.get('source') ?? ''}|${params.get('campaign') ?? ''}|${people}|${stage}|${assigned}|${sortParam}|${directionParam}`;
   const [view, setView] = useState(viewKey);
   if (view !== viewKey) {
     setView(viewKey);
@@ -59,11 +60,12 @@ export function useLeadListQuery(spam: boolean) {
       spam: String(spam),
       source,
       campaign,
+      language,
       stage,
       assigned,
       ...(people ? { view: 'people' } : {}),
     }),
-    [form, status, q, spam, source, campaign, people, stage, assigned],
+    [form, status, q, spam, source, campaign, language, people, stage, assigned],
   );
   const sorted = sortModel[0];
   const sort: LeadSort = sorted && LEAD_SORTS.includes(sorted.field as LeadSort) ? (sorted.field as LeadSort) : 'activity';
@@ -116,7 +118,7 @@ export function useLeadListQuery(spam: boolean) {
   };
 
   // How many filters but the search are set: the phone's "Filters and export" button says so.
-  const activeFilters = [form, status, source, campaign, people ? 'people' : '', stage, assigned].filter(Boolean).length;
+  const activeFilters = [form, status, source, campaign, language, people ? 'people' : '', stage, assigned].filter(Boolean).length;
 
-  return { form, status, people, search, setSearch, setFilter, activeFilters, query, pageQuery, pagination, setPagination, sortModel, setSort };
+  return { form, language, status, people, search, setSearch, setFilter, activeFilters, query, pageQuery, pagination, setPagination, sortModel, setSort };
 }
