@@ -4,7 +4,8 @@
  * never in the seed's): a visitor on the German contact page and one on the English page each
  * send the form; the owner filters the list by language (the filter kept in the address, each
  * language with its count), the lead's page names the language it was sent in, and the insights
- * count each language's visits and leads, a language's leads a link to them in the list. Every
+ * count each language's visits and leads, a language's leads a link to them in the list. On the
+ * shared server (the seed's site, in one language) none of it shows. Every
  * word is read from config/; axe on every screen; screenshots at 1280 and 375 px in
  * test-results/inbox-languages/.
  */
@@ -139,4 +140,37 @@ test.describe('the owner', () => {
     await expect(page.getByRole('link', { name: GERMAN_VISITOR.name, exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: ENGLISH_VISITOR.name, exact: true })).toHaveCount(0);
   });
+});
+
+test('a site in one language (the shared server, the seed’s site) shows no language: no filter, no line on the lead, no table', async ({ browser }, info) => {
+  const shared = info.project.use.baseURL!;
+  const name = `Solo ${Date.now()}`;
+  const visitor = await browser.newContext({ storageState: SIGNED_OUT });
+  const page = await visitor.newPage();
+  await page.goto(`${shared}/Contact`);
+  await sendForm(
+    page,
+    'contact',
+    Object.fromEntries(
+      Object.entries({ ...validData.contact, Fullname: name, Email: `solo.${Date.now()}@example.com` })
+        .filter(([key]) => key !== 'Your')
+        .map(([key, value]) => [key, String(value)]),
+    ),
+  );
+  await visitor.close();
+
+  const context = await browser.newContext({ storageState: await signedInState(browser, await addAccount(), shared) });
+  const inbox = await context.newPage();
+  await inbox.goto(`${shared}/admin/`);
+  await expect(inbox.getByRole('link', { name, exact: true })).toBeVisible();
+  // The other filters are there; the language's is not.
+  await expect(inbox.getByRole('combobox', { name: admin.list.form })).toBeVisible();
+  await expect(inbox.getByRole('combobox', { name: t.language })).toHaveCount(0);
+  await inbox.getByRole('link', { name, exact: true }).click();
+  await expect(inbox.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(inbox.getByTestId('lead-language')).toHaveCount(0);
+  await inbox.goto(`${shared}/admin/insights`);
+  await expect(inbox.getByRole('region', { name: admin.insights.bySource })).toBeVisible();
+  await expect(inbox.getByRole('region', { name: t.heading })).toHaveCount(0);
+  await context.close();
 });
