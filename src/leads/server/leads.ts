@@ -524,9 +524,10 @@ export function languageCounts(store: Store, filter: LeadFilter): { code: string
     store.db,
     `languages:${where.sql}:${JSON.stringify(where.params)}`,
     () =>
-      withSearch(store.db)
-        .prepare(`SELECT l.language AS code, count(*) AS n ${fromOf(where)} ${where.sql} GROUP BY l.language`)
-        .all(...where.params) as { code: string | null; n: number }[],
+      store.db.prepare(`SELECT l.language AS code, count(*) AS n ${fromOf(where)} ${where.sql} GROUP BY l.language`).all(...where.params) as {
+        code: string | null;
+        n: number;
+      }[],
   );
   const counts = new Map(languages.map((language) => [language.code, { ...language, leads: 0 }]));
   for (const row of rows) {
