@@ -30,9 +30,9 @@ import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
 import { formForCollection, senderFields } from '../../../site/forms/model/registry';
-import { servedFormIn } from '../../../site/server/servedContent';
+import { languageOfAddress, servedFormIn } from '../../../site/server/servedContent';
 import type { ReplyDraft } from '../../model/replyDraft';
-import { fill } from '../../../schema/text';
+import { fillIn } from '../../../platform/inLanguage';
 import { preparedIn } from '../../../platform/server/statements';
 import type { Inserted } from '../../../platform/server/store/store';
 import type { VisitorMail } from '../../model/adminApi';
@@ -296,7 +296,14 @@ export function queueAutoReply(
   const admitted = admit(db, to, now, 'autoReply', client === undefined ? undefined : { client, share });
   if (admitted === 'no' || admitted === 'owner') return false;
   const values = autoReplyValues(form, document);
-  const id = queueMail(db, docId, { kind: 'autoReply', author: null, to, subject: fill(words.subject, values), text: fill(words.text, values) }, now);
+  // Filled as the language writes (src/platform/inLanguage.ts): the one way a visitor's mail writes a figure or a day.
+  const code = language ?? languageOfAddress(undefined);
+  const id = queueMail(
+    db,
+    docId,
+    { kind: 'autoReply', author: null, to, subject: fillIn(code, words.subject, values), text: fillIn(code, words.text, values) },
+    now,
+  );
   if (admitted === 'later') holdFor(db, id, 'autoReply', now);
   return true;
 }
