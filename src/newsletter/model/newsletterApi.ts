@@ -6,6 +6,7 @@
  * its one-click POST are outside /api/admin/: the link's signed token is their credential.
  */
 import type { ArticleBlock } from '../../site/model/articleSchema';
+import type { TranslationFile } from '../../site/model/translation';
 import type { ImageConfig } from '../../schema/common';
 import { z } from 'zod/mini';
 import { answers, type Contract } from '../../platform/contract';
@@ -126,7 +127,17 @@ export interface ArticleForNewsletter {
   /** The picture at its top: the newsletter's first picture (an upload of the office's). */
   cover?: ImageConfig;
   body: ArticleBlock[];
+  /** Its translation files (config/translations/<code>/articles/<id>.ts), by language code: the newsletter's words in each language. */
+  translations?: Readonly<Record<string, TranslationFile>>;
 }
+
+/**
+ * A newsletter made from a translated article: for each other language (by its code), each text
+ * and link of the draft as it was made, with the same in that language. The readers of that
+ * language get each text of the newsletter that is still one of these in their language; a text
+ * changed since (or a newsletter written in the inbox) goes in the default language.
+ */
+export type NewsletterTranslations = Readonly<Record<string, readonly (readonly [string, string])[]>>;
 
 /** What a newsletter did: each reader once. Visits and leads are the site's, counted by its links' utm_campaign. */
 export interface NewsletterFigures {

@@ -6,7 +6,8 @@
  * subscriber becomes confirmed. A post another site made confirms nobody.
  *
  * The pages are drawn by our server (they answer one token, so no build writes them): a small HTML page in the site's look (its logo, colours and the system
- * fonts its pages use), its words from config/site.ts newsletter. Nothing runs in it; its one
+ * fonts its pages use), its words from config/site.ts newsletter in the language the subscriber signed
+ * up in (its `lang`, its links home to that language's home page). Nothing runs in it; its one
  * style element carries the answer's nonce, and its policy allows that, the site's own pictures
  * and posting its form back to this server, nothing else. Never indexed, never kept by a cache
  * (the API's addresses: src/apps/server/app.ts), and no Referer (its address holds the token) leaves
@@ -16,12 +17,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
 import type { SiteConfig } from '../../site/model/siteSchema';
 import { api } from '../../platform/api';
-import { escapeHtmlAttribute, escapeHtmlText, fill } from '../../schema/text';
+import { escapeHtmlAttribute, escapeHtmlText } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
 import type { Store } from '../../platform/server/store/store';
-import { newsletterSite } from './site';
-import { confirmSubscriber, subscriberById } from './subscribers';
+import { homeOf, languageCodeOf, newsletterSite } from './site';
+import { fillIn } from '../../platform/inLanguage';
+import { confirmSubscriber, subscriberById, subscriberLanguage } from './subscribers';
 import type { NewsletterTokens } from './tokens';
 import { publicRoutes } from '../../platform/publicRoutes';
 import { routeOf, type RouteTypes } from '../../platform/server/contracts';
@@ -55,9 +57,10 @@ function confirmPagePolicy(nonce: string, https: boolean): string {
   ].join('; ');
 }
 
-/** The page as HTML, with the nonce its policy names. */
-function confirmPage(site: SiteConfig, words: PageWords): { html: string; nonce: string } {
+/** The page as HTML in the subscriber's language (its code, and its home page's address), with the nonce its policy names. */
+function confirmPage(site: SiteConfig, words: PageWords, language: string | null): { html: string; nonce: string } {
   const nonce = newNonce();
+  const home = homeOf(site, language);
   const c = site.brand.colors;
   const { logo } = site.brand;
   const style = `
@@ -88,7 +91,7 @@ function confirmPage(site: SiteConfig, words: PageWords): { html: string; nonce:
       </form>`
     : '';
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtmlAttribute(languageCodeOf(site, language))}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -99,13 +102,13 @@ function confirmPage(site: SiteConfig, words: PageWords): { html: string; nonce:
     </style>
   </head>
   <body>
-    <header><a href="/"><img src="${escapeHtmlAttribute(logo.src)}" alt="${escapeHtmlAttribute(logo.alt)}" width="${logo.width}" height="${logo.height}"></a></header>
+    <header><a href="${escapeHtmlAttribute(home)}"><img src="${escapeHtmlAttribute(logo.src)}" alt="${escapeHtmlAttribute(logo.alt)}" width="${logo.width}" height="${logo.height}"></a></header>
     <main>
       <div class="card">
       <h1>${escapeHtmlText(words.heading)}</h1>
       ${paragraphs(words.text)}
       ${form}
-      <p class="home"><a href="/">${escapeHtmlText(site.newsletter.home)}</a></p>
+      <p class="home"><a href="${escapeHtmlAttribute(home)}">${escapeHtmlText(site.newsletter.home)}</a></p>
       </div>
     </main>
   </body>
@@ -114,8 +117,11 @@ function confirmPage(site: SiteConfig, words: PageWords): { html: string; nonce:
   return { html, nonce };
 }
 
-/** What a token opens: the button, the subscriber confirmed already, a link past its time, or a link that is not ours. */
-type Found = { kind: 'ask'; id: number } | { kind: 'confirmed' } | { kind: 'expired' } | { kind: 'wrong' };
+/**
+ * What a token opens: the button, the subscriber confirmed already, a link past its time, or a
+ * link that is not ours; with the language the subscriber signed up in (null: the default one).
+ */
+type Found = ({ kind: 'ask'; id: number } | { kind: 'confirmed' } | { kind: 'expired' } | { kind: 'wrong' }) & { language: string | null };
 
 /**
  * A request the browser says came from another site (its Sec-Fetch-Site; a form posted from
@@ -140,17 +146,18 @@ export function registerConfirm(
 ): void {
   const find = (token: unknown): Found => {
     const read = tokens.read(token);
-    if (!read) return { kind: 'wrong' };
-    if (read.expiresAt <= clock()) return { kind: 'expired' };
+    if (!read) return { kind: 'wrong', language: null };
+    const language = subscriberLanguage(store.db, read.subscriberId);
+    if (read.expiresAt <= clock()) return { kind: 'expired', language };
     const row = subscriberById(store.db, read.subscriberId);
-    if (row?.state === 'waiting') return { kind: 'ask', id: row.id };
-    if (row?.state === 'confirmed') return { kind: 'confirmed' };
+    if (row?.state === 'waiting') return { kind: 'ask', id: row.id, language };
+    if (row?.state === 'confirmed') return { kind: 'confirmed', language };
     // Dropped, erased, unsubscribed or bounced since: signing up again sends a new link.
-    return { kind: 'expired' };
+    return { kind: 'expired', language };
   };
 
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, words: PageWords) => {
-    const { html, nonce } = confirmPage(newsletterSite(), words);
+  const page = (request: FastifyRequest, reply: FastifyReply, status: number, words: PageWords, language: string | null = null) => {
+    const { html, nonce } = confirmPage(newsletterSite(language), words, language);
     return reply
       .code(status)
       .header('Content-Security-Policy', confirmPagePolicy(nonce, isHttps(request)))
@@ -162,12 +169,21 @@ export function registerConfirm(
 
   /** The page for what a token opens (`token` goes into the button's form). */
   const answer = (request: FastifyRequest, reply: FastifyReply, found: Found, token: string, status?: number) => {
-    const words = newsletterSite().newsletter;
+    const { language } = found;
+    const site = newsletterSite(language);
+    const words = site.newsletter;
     const days = server.newsletter.unconfirmedDays;
-    if (found.kind === 'ask') return page(request, reply, status ?? 200, { ...words.confirmPage, form: { token, button: words.confirmPage.button } });
-    if (found.kind === 'confirmed') return page(request, reply, status ?? 200, words.confirmed);
-    if (found.kind === 'expired') return page(request, reply, status ?? 410, { heading: words.expired.heading, text: fill(words.expired.text, { days }) });
-    return page(request, reply, status ?? 400, words.wrongLink);
+    if (found.kind === 'ask') return page(request, reply, status ?? 200, { ...words.confirmPage, form: { token, button: words.confirmPage.button } }, language);
+    if (found.kind === 'confirmed') return page(request, reply, status ?? 200, words.confirmed, language);
+    if (found.kind === 'expired')
+      return page(
+        request,
+        reply,
+        status ?? 410,
+        { heading: words.expired.heading, text: fillIn(languageCodeOf(site, language), words.expired.text, { days }) },
+        language,
+      );
+    return page(request, reply, status ?? 400, words.wrongLink, language);
   };
 
   // Over the forms' rate limits (the same counters): a page saying so, with its Retry-After.
@@ -199,7 +215,7 @@ export function registerConfirm(
       if (fromElsewhere(request)) return answer(request, reply, found, typeof token === 'string' ? token : '', 403);
       if (found.kind !== 'ask') return answer(request, reply, found, '');
       const row = confirmSubscriber(store.db, found.id, clock());
-      return answer(request, reply, row?.state === 'confirmed' ? { kind: 'confirmed' } : { kind: 'expired' }, '');
+      return answer(request, reply, { kind: row?.state === 'confirmed' ? 'confirmed' : 'expired', language: found.language }, '');
     },
   });
 }

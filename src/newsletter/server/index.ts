@@ -15,7 +15,8 @@
  *     (subscribers.ts): when, on which page, the words shown next to the box, where the visit came
  *     from. A sign-up caught by the spam trap makes none;
  *   - the site then sends ONE confirmation mail through the visitors' mail queue (at most one a day
- *     per person: src/leads/server/notify/visitorMail.ts), in config/site.ts newsletter's words, with a
+ *     per person: src/leads/server/notify/visitorMail.ts), in config/site.ts newsletter's words in the
+ *     language of the page it was made on (the subscriber's, kept in their row), with a
  *     link holding a signed token and nothing the visitor typed; its page (confirmPage.ts) confirms
  *     with one button, so a link scanner that follows the link confirms nobody;
  *   - the inbox's housekeeping deletes sign-ups never confirmed (subscribers.ts dropUnconfirmed);
@@ -48,7 +49,8 @@ import { registerConfirm } from './confirmPage';
 import { newsletterMailsOfPerson } from './newsletters';
 import { registerNewsletterPictures } from './pictures';
 import { NewsletterQueue, type QueueOptions } from './queue';
-import { newsletterSite } from './site';
+import { languageCodeOf, newsletterSite } from './site';
+import { fillIn } from '../../platform/inLanguage';
 import { holdConfirmation, recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
 import { newsletterTokens, type NewsletterTokens } from './tokens';
 import { registerUnsubscribe } from './unsubscribe';
@@ -65,10 +67,17 @@ function consentWordsOf(site: SiteConfig): string {
   return [heading, text, fill(site.privacyNote.text, { link: site.privacyNote.link.label })].join('\n');
 }
 
-/** The confirmation mail's text: config's words, the button's words over the link, the words after it. */
-export function confirmationText(site: SiteConfig, link: string): string {
+/**
+ * The confirmation mail in the subscriber's language (their words of config/site.ts
+ * newsletter.confirmMail; the default language's where not translated): config's words, the
+ * button's words over the link, the words after it ({days} and {date}, the day the sign-up is
+ * deleted unless confirmed, written as the language writes them).
+ */
+export function confirmationMail(language: string | null | undefined, link: string, expiresAt: number): { subject: string; text: string } {
+  const site = newsletterSite(language);
   const words = site.newsletter.confirmMail;
-  return [words.text.trim(), `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays }).trim()].join('\n\n');
+  const after = fillIn(languageCodeOf(site, language), words.after, { days: server.newsletter.unconfirmedDays, date: new Date(expiresAt) });
+  return { subject: words.subject, text: [words.text.trim(), `${words.button}\n${link}`, after.trim()].join('\n\n') };
 }
 
 /** The newsletter's claim on the mails the mailbox's reader reads (reports.ts), before the leads': unsubscribes checked with its tokens. */
@@ -115,9 +124,10 @@ export function createNewsletter({ store, notifications, personTables, dataDir, 
     tokens,
     uploads: siteDir ? path.join(siteDir, 'public', UPLOADS_PATH) : undefined,
     queue: undefined,
-    signedUp({ docId, collection, document, spam, attribution, client }) {
+    signedUp({ docId, collection, document, spam, attribution, client, language }) {
       if (spam) return;
-      const site = newsletterSite();
+      // The words shown next to the box, and the mail, in the language of the page it was on.
+      const site = newsletterSite(language);
       const form = formNamed(site.footer.newsletter.form);
       if (!form || form.collection !== collection) return;
       const field = senderFields(form).emails[0];
@@ -130,10 +140,10 @@ export function createNewsletter({ store, notifications, personTables, dataDir, 
         source: sourceOf(attribution),
         campaign: attribution?.utmCampaign ?? null,
       };
-      const row = recordSignUp(store.db, { docId, email, consent, now });
+      const row = recordSignUp(store.db, { docId, email, consent, now, language });
       if (!row.confirm) return;
       const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;
-      const sent = notifications.sendConfirmation(docId, email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) }, client);
+      const sent = notifications.sendConfirmation(docId, email, confirmationMail(language, link, now + UNCONFIRMED_MS), client);
       // From a network over its day's share: kept, its confirmation waiting for an owner (Subscribers).
       holdConfirmation(store.db, row.id, sent === 'owner' ? now : null);
     },

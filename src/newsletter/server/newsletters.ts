@@ -13,15 +13,24 @@
  * written over: another account's save since is refused with the newest version, never overwritten unseen.
  *
  * Starting the sending is one transaction: the newsletter becomes `sending`, its mail is made once
- * (render.ts; every reader gets the same, their own unsubscribe link put in), and one row of the
- * send queue is written for each subscriber confirmed at that moment (queue.ts sends them).
+ * for each of the site's languages (render.ts; every reader of a language gets the same, their own
+ * unsubscribe link put in), and one row of the send queue is written for each subscriber confirmed
+ * at that moment (queue.ts sends them, each in the language they signed up in).
+ *
+ * The languages (docs/inbox.md "The newsletter in each language"): a newsletter is written in the
+ * default language. One made from an article keeps, beside it, the article's words in each language
+ * it is translated in (NewsletterTranslations); a reader of that language gets each text that is
+ * still the article's in their language, the rest as written. Every reader gets the foot (why they
+ * get it, the unsubscribe link's words) and the unsubscribe page in their own language.
  */
 import type Database from 'better-sqlite3';
 import admin from '../../../config/admin';
 import server from '../../../config/server';
-import { articlePath, blockSchema, type ArticleBlock } from '../../site/model/articleSchema';
+import { articlePath, articleSchema, blockSchema, type ArticleBlock } from '../../site/model/articleSchema';
 import { officeSentence } from '../../content/model/officeSentences';
-import { richText, type CheckContext, type Refusal } from '../../schema/schema';
+import { isTranslatable, richText, type CheckContext, type Refusal, type Schema } from '../../schema/schema';
+import { mapStrings, translate } from '../../site/model/translation';
+import type { SiteConfig } from '../../site/model/siteSchema';
 import type {
   ArticleForNewsletter,
   NewsletterChange,
@@ -30,13 +39,14 @@ import type {
   NewsletterFigures,
   NewsletterState,
   NewsletterSummary,
+  NewsletterTranslations,
   ReadyNewsletter,
 } from '../model/newsletterApi';
 import { isDraft } from '../model/newsletterApi';
 import { fill, slugOf } from '../../schema/text';
 import type { PersonTable } from '../../leads/server/privacy';
 import { preparedIn } from '../../platform/server/statements';
-import { newsletterSite } from './site';
+import { homeOf, languageCodeOf, newsletterSite } from './site';
 import { renderNewsletter, type NewsletterMail } from './render';
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
@@ -44,6 +54,8 @@ import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 const limits = server.newsletter;
 const messages = limits.messages;
 export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The schema of a newsletter's text (the articles' blocks). */
+const bodySchema = richText(blockSchema, { min: 1 });
 
 /** A refusal: its status and sentence; a save refused for a newer version carries that version. */
 export type DraftProblem = { status: 400 | 404 | 409; message: string; newsletter?: NewsletterDetail };
@@ -81,7 +93,7 @@ const statements = preparedIn((db: Database.Database) => ({
   ),
   nameTaken: db.prepare('SELECT 1 FROM newsletters WHERE name = ? AND id <> ?'),
   insert: db.prepare(
-    'INSERT INTO newsletters (name, subject, article, body, created_by, created_at, updated_by, updated_at) VALUES (@name, @subject, @article, @body, @by, @now, @by, @now)',
+    'INSERT INTO newsletters (name, subject, article, body, translations, created_by, created_at, updated_by, updated_at) VALUES (@name, @subject, @article, @body, @translations, @by, @now, @by, @now)',
   ),
   update: db.prepare(
     "UPDATE newsletters SET name = @name, subject = @subject, body = @body, updated_by = @by, updated_at = @now, revision = revision + 1 WHERE id = @id AND state = 'draft' AND revision = @revision",
@@ -106,7 +118,8 @@ const statements = preparedIn((db: Database.Database) => ({
   unschedule: db.prepare("UPDATE newsletters SET state = 'draft', send_at = NULL, sent_by = NULL WHERE id = @id AND state = 'scheduled'"),
   due: db.prepare("SELECT id FROM newsletters WHERE state = 'scheduled' AND send_at <= ? ORDER BY send_at, id"),
   nextDue: db.prepare("SELECT min(send_at) AS at FROM newsletters WHERE state = 'scheduled'"),
-  start: db.prepare("UPDATE newsletters SET state = 'sending', mail = @mail, started_at = @now WHERE id = @id AND state = 'scheduled'"),
+  start: db.prepare("UPDATE newsletters SET state = 'sending', mail = @mail, mails = @mails, started_at = @now WHERE id = @id AND state = 'scheduled'"),
+  translations: db.prepare('SELECT translations FROM newsletters WHERE id = ?').pluck(),
   queue: db.prepare(
     `INSERT INTO newsletter_recipients (newsletter_id, subscriber_id, message_id, next_at)
      SELECT ?, id, 'nl_' || lower(hex(randomblob(10))), ? FROM subscribers WHERE state = 'confirmed' ORDER BY id`,
@@ -219,7 +232,7 @@ export function bodyProblem(body: unknown, uploadExists: UploadExists = () => fa
       first ??= words;
     },
   };
-  richText(blockSchema, { min: 1 }).check(body, [], ctx);
+  bodySchema.check(body, [], ctx);
   if (notUpload !== undefined) return fill(messages.notAnUpload, { picture: `"${[...notUpload].slice(0, 200).join('')}"` });
   return first && officeSentence(first, [admin.newsletters.body]).field;
 }
@@ -264,9 +277,8 @@ function coverOf(article: ArticleForNewsletter): ArticleBlock[] {
   return [{ type: 'picture', image: { src, alt: typeof alt === 'string' ? alt : '', width: Number(width), height: Number(height) } }];
 }
 
-/** An article's draft: its title as subject, its cover, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
-export function draftOfArticle(db: Database.Database, article: ArticleForNewsletter): Partial<NewsletterDraft> & { article: string } {
-  const site = newsletterSite();
+/** An article's subject and text in the site's words of one language: its title, its cover, its summary, its text, and the link to its page (config/site.ts newsletterMail.readOnSite). */
+function articleDraft(article: ArticleForNewsletter, site: SiteConfig): Pick<NewsletterDraft, 'subject' | 'body'> {
   const summary: ArticleBlock[] =
     typeof article?.summary === 'string' && article.summary.trim() !== '' ? [{ type: 'paragraph', content: [{ text: article.summary, italic: true }] }] : [];
   const link: ArticleBlock = {
@@ -276,11 +288,63 @@ export function draftOfArticle(db: Database.Database, article: ArticleForNewslet
   };
   const title = typeof article?.title === 'string' ? article.title : '';
   return {
-    article: typeof article?.id === 'string' ? article.id : '',
     subject: [...title].slice(0, limits.subjectMaxLength).join(''),
-    name: freeName(db, title),
     body: [...(article ? coverOf(article) : []), ...summary, ...(Array.isArray(article?.body) ? article.body : []), link],
   };
+}
+
+/** An article's draft: its subject and text (articleDraft), a name of its own, and its words in each language the article is translated in. */
+export function draftOfArticle(
+  db: Database.Database,
+  article: ArticleForNewsletter,
+): Partial<NewsletterDraft> & { article: string; translations: NewsletterTranslations } {
+  const draft = articleDraft(article, newsletterSite());
+  return {
+    article: typeof article?.id === 'string' ? article.id : '',
+    ...draft,
+    name: freeName(db, typeof article?.title === 'string' ? article.title : ''),
+    translations: translationsOf(article, draft),
+  };
+}
+
+/** What changes from one language to another in a newsletter: its words, and its links (to the same page in that language). */
+const changesWithLanguage = (leaf: Schema<unknown>) => isTranslatable(leaf) || leaf.meta.kind === 'link';
+
+/** A draft's words and links, in order: its subject first. */
+function wordsOf(draft: Pick<NewsletterDraft, 'subject' | 'body'>): string[] {
+  const words = [draft.subject];
+  mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text) => {
+    words.push(text);
+    return text;
+  });
+  return words;
+}
+
+/**
+ * The words of an article's newsletter in each language the article is translated in (the
+ * translation files the inbox sent with it, of a language the site has): the article translated
+ * as its page is (src/site/model/translation.ts translate: each text its translation, stale ones
+ * too, the others in the default language), made into a draft with that language's words of the
+ * site, and set beside the default draft's: each default text or link with its own in the language.
+ */
+function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDraft, 'subject' | 'body'>): NewsletterTranslations {
+  const site = newsletterSite();
+  const others = new Set(((site as Partial<SiteConfig>).languages?.others ?? []).map((other) => other.code));
+  const files = typeof article?.translations === 'object' && article.translations !== null ? article.translations : {};
+  const defaults = wordsOf(draft);
+  const out: Record<string, (readonly [string, string])[]> = {};
+  for (const [code, file] of Object.entries(files)) {
+    if (!others.has(code) || typeof file?.texts !== 'object' || file.texts === null) continue;
+    const translated = wordsOf(articleDraft(translate(articleSchema, article, file).value, newsletterSite(code)));
+    // The same blocks in the same order (a translation changes words, never the blocks): else none.
+    if (translated.length !== defaults.length) continue;
+    const pairs = new Map<string, string>();
+    defaults.forEach((words, i) => {
+      if (words !== translated[i] && !pairs.has(words)) pairs.set(words, translated[i]!);
+    });
+    out[code] = [...pairs];
+  }
+  return out;
 }
 
 /** The newsletter's uploads as its text now shows them (the picture route's rows). */
@@ -300,7 +364,7 @@ function recordChange(db: Database.Database, id: number, kind: NewsletterChange[
 
 export function addNewsletter(
   db: Database.Database,
-  draft: Partial<NewsletterDraft> & { article?: string },
+  draft: Partial<NewsletterDraft> & { article?: string; translations?: NewsletterTranslations },
   by: string,
   now: number,
   uploadExists: UploadExists = () => false,
@@ -311,7 +375,8 @@ export function addNewsletter(
     const q = statements(db);
     if ((q.draftsOf.get(by) as number) >= limits.drafts.perAccount)
       return { status: 409, message: fill(messages.tooManyDrafts, { max: limits.drafts.perAccount }) };
-    const { lastInsertRowid } = q.insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, by, now });
+    const translations = draft.article && draft.translations && Object.keys(draft.translations).length > 0 ? JSON.stringify(draft.translations) : null;
+    const { lastInsertRowid } = q.insert.run({ ...checked, body: JSON.stringify(checked.body), article: draft.article || null, translations, by, now });
     const id = Number(lastInsertRowid);
     keepPictures(db, id, checked.body);
     recordChange(db, id, 'created', by, now);
@@ -399,13 +464,51 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
   return row ? { status: 409, message: messages.notCancellable } : { status: 404, message: messages.unknownNewsletter };
 }
 
-/** The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe link goes. */
+/**
+ * The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe
+ * link goes: in the default language, or for the readers of another language (`language`: its
+ * code, and the newsletter's words in it, NewsletterTranslations'): each text and link the
+ * translation gives in that language (every other one as written), its foot in that language.
+ */
 export function mailOf(
   draft: NewsletterDraft,
   publicUrl: string,
-  { marker = `#unsubscribe-${randomBytes(12).toString('hex')}`, pictures = 'mail' as 'mail' | 'inbox' } = {},
+  {
+    marker = `#unsubscribe-${randomBytes(12).toString('hex')}`,
+    pictures = 'mail' as 'mail' | 'inbox',
+    language,
+  }: { marker?: string; pictures?: 'mail' | 'inbox'; language?: { code: string; words: readonly (readonly [string, string])[] } } = {},
 ): NewsletterMail {
-  return renderNewsletter({ ...draft, site: newsletterSite(), publicUrl, marker, pictures });
+  const site = newsletterSite(language?.code);
+  if (!language) return renderNewsletter({ ...draft, site, publicUrl, marker, pictures });
+  const words = new Map(language.words);
+  let translated = false;
+  const inLanguage = (text: string) => {
+    const found = words.get(text);
+    if (found === undefined) return text;
+    translated = true;
+    return found;
+  };
+  const subject = inLanguage(draft.subject);
+  const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text) => inLanguage(text)) as ArticleBlock[];
+  const code = languageCodeOf(site, language.code);
+  return renderNewsletter({
+    ...draft,
+    subject,
+    body,
+    site,
+    publicUrl,
+    marker,
+    pictures,
+    language: { text: translated ? code : languageCodeOf(site), foot: code, home: homeOf(site, code) },
+  });
+}
+
+/** A newsletter's mail for the readers of each of the site's other languages (mailOf), by its code. */
+function mailsInOtherLanguages(db: Database.Database, row: NewsletterDetail, publicUrl: string): Record<string, NewsletterMail> {
+  const others = (newsletterSite() as Partial<SiteConfig>).languages?.others ?? [];
+  const translations = JSON.parse((statements(db).translations.get(row.id) as string | null) ?? '{}') as NewsletterTranslations;
+  return Object.fromEntries(others.map(({ code }) => [code, mailOf(row, publicUrl, { language: { code, words: translations[code] ?? [] } })]));
 }
 
 /**
@@ -420,7 +523,8 @@ export function startDue(db: Database.Database, now: number, publicUrl: string):
       const row = newsletterOf(db, id);
       if (!row || row.state !== 'scheduled') return;
       const mail = mailOf(row, publicUrl);
-      if (q.start.run({ id, mail: JSON.stringify(mail), now }).changes === 0) return;
+      const mails = mailsInOtherLanguages(db, row, publicUrl);
+      if (q.start.run({ id, mail: JSON.stringify(mail), mails: JSON.stringify(mails), now }).changes === 0) return;
       q.queue.run(id, now);
       started++;
     })();

@@ -19,6 +19,8 @@
  *   A mail server out of reach, refusing the sign-in or the sender (MAIL FROM), or closing (421)
  *   pauses the whole sending (`unreachable`), never counting against the readers.
  * - A reader no longer confirmed when their turn comes (unsubscribed meanwhile) is `skipped`.
+ * - Each reader gets the newsletter's mail made for the language they signed up in (newsletters.ts
+ *   startDue), the default language's when it has none for it.
  * - The scheduled newsletters start when due (newsletters.ts startDue), checked at start, when
  *   woken, and at least every minute.
  */
@@ -74,13 +76,15 @@ interface Claimed {
   messageId: string;
   email: string;
   attempts: number;
+  /** The language the reader signed up in (null: the default one). */
+  language: string | null;
 }
 
 const statements = preparedIn((db: Database.Database) => ({
   // A crash's uncertain readers: sent again (same Message-ID), counted.
   recover: db.prepare("UPDATE newsletter_recipients SET state = 'pending', resent = resent + 1 WHERE state = 'sending'"),
   next: db.prepare(
-    `SELECT r.id, r.newsletter_id AS newsletterId, r.subscriber_id AS subscriberId, r.message_id AS messageId, r.attempts, s.email, s.state AS subscriberState
+    `SELECT r.id, r.newsletter_id AS newsletterId, r.subscriber_id AS subscriberId, r.message_id AS messageId, r.attempts, s.email, s.language, s.state AS subscriberState
        FROM newsletter_recipients r JOIN subscribers s ON s.id = r.subscriber_id
       WHERE r.state = 'pending' AND r.next_at <= ? ORDER BY r.next_at, r.id LIMIT 1`,
   ),
@@ -99,7 +103,7 @@ const statements = preparedIn((db: Database.Database) => ({
   ),
   bounced: db.prepare("UPDATE subscribers SET state = 'bounced', bounced_at = ?, updated_at = ? WHERE id = ? AND state = 'confirmed'"),
   nextAt: db.prepare("SELECT min(next_at) AS at FROM newsletter_recipients WHERE state = 'pending'"),
-  mail: db.prepare('SELECT mail FROM newsletters WHERE id = ?'),
+  mail: db.prepare('SELECT mail, mails FROM newsletters WHERE id = ?'),
   finish: db.prepare(
     `UPDATE newsletters SET state = 'sent', finished_at = ?
       WHERE state = 'sending' AND NOT EXISTS (SELECT 1 FROM newsletter_recipients r WHERE r.newsletter_id = newsletters.id AND r.state IN ('pending', 'sending'))`,
@@ -133,7 +137,8 @@ export class NewsletterQueue {
   private readonly retry: RetrySchedule;
   private readonly unreachable: { firstSeconds: number; maxSeconds: number };
   private readonly domain: string;
-  private readonly mails = new Map<number, NewsletterMail>();
+  /** Each newsletter's mail for the default language's readers, and for each other language's, by its code (newsletters.ts startDue). */
+  private readonly mails = new Map<number, { mail: NewsletterMail; inLanguage: Record<string, NewsletterMail> }>();
   /** Sends what is due, then sleeps until the next reader or newsletter is due, or it is woken. */
   private readonly loop: WorkerLoop;
   /** The mail server out of reach: no sending until then (ms), and how many times in a row. */
@@ -268,15 +273,16 @@ export class NewsletterQueue {
     })();
   }
 
-  private mailOf(newsletterId: number): NewsletterMail {
-    let mail = this.mails.get(newsletterId);
-    if (!mail) {
-      const row = statements(this.db).mail.get(newsletterId) as { mail: string | null } | undefined;
+  /** A newsletter's mail for a reader of this language (one sent before languages, or of a language it has none for: the default language's). */
+  private mailOf(newsletterId: number, language: string | null): NewsletterMail {
+    let made = this.mails.get(newsletterId);
+    if (!made) {
+      const row = statements(this.db).mail.get(newsletterId) as { mail: string | null; mails: string | null } | undefined;
       if (!row?.mail) throw new Error(`Newsletter ${newsletterId} has no mail made.`);
-      mail = JSON.parse(row.mail) as NewsletterMail;
-      this.mails.set(newsletterId, mail);
+      made = { mail: JSON.parse(row.mail) as NewsletterMail, inLanguage: JSON.parse(row.mails ?? '{}') as Record<string, NewsletterMail> };
+      this.mails.set(newsletterId, made);
     }
-    return mail;
+    return (language !== null && Object.hasOwn(made.inLanguage, language) ? made.inLanguage[language] : undefined) ?? made.mail;
   }
 
   /** The message of one reader: their own unsubscribe link (and its one-click header, RFC 8058), the newsletter's Message-ID for them. */
@@ -307,7 +313,7 @@ export class NewsletterQueue {
     let error: unknown;
     try {
       const token = this.options.tokens.make({ subscriberId: claimed.subscriberId, newsletterId: claimed.newsletterId });
-      await this.transport.sendMail(this.message(this.mailOf(claimed.newsletterId), claimed.email, claimed.messageId, token));
+      await this.transport.sendMail(this.message(this.mailOf(claimed.newsletterId, claimed.language), claimed.email, claimed.messageId, token));
     } catch (caught) {
       error = caught ?? new Error('unknown');
     }

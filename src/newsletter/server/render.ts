@@ -21,6 +21,7 @@ import { editorImageAddress } from '../../content/model/contentApi';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { escapeHtml, fill } from '../../schema/text';
+import { languageCodeOf } from './site';
 
 export interface NewsletterMail {
   subject: string;
@@ -36,12 +37,18 @@ export interface RenderOptions {
   name: string;
   body: readonly ArticleBlock[];
   /** The site's content as served (config/site.ts): the words, the colours, the agency's name and address. */
-  site: Pick<SiteConfig, 'brand' | 'contact' | 'newsletterMail'>;
+  site: Pick<SiteConfig, 'brand' | 'contact' | 'newsletterMail' | 'languages'>;
   /** The site's public address (PUBLIC_URL): links to its pages and its pictures start with it. */
   publicUrl: string;
   marker: string;
   /** Where pictures are loaded from: the readers' mail (the site's public address, the default), or the inbox's preview (its own addresses). */
   pictures?: 'mail' | 'inbox';
+  /**
+   * The languages it is written in (config/site.ts languages' codes): its text's, and its foot's (the
+   * reader's: `site`'s words are in it), marked on the foot when they differ; and the home page
+   * its brand links to. Left out: the site's default language (its home "/").
+   */
+  language?: { text: string; foot: string; home: string };
 }
 
 const FONT = 'Arial,Helvetica,sans-serif';
@@ -196,14 +203,16 @@ export function renderNewsletter(options: RenderOptions): NewsletterMail {
   };
   const words = site.newsletterMail;
   const brand = site.brand.name;
-  const home = mailLink('/', options.publicUrl, options.name)!;
+  const home = mailLink(options.language?.home ?? '/', options.publicUrl, options.name)!;
+  const lang = options.language?.text ?? languageCodeOf(site);
+  const footLang = options.language && options.language.foot !== lang ? ` lang="${escapeHtml(options.language.foot)}"` : '';
   const why = fill(words.why, { brand });
   const address = site.contact.address;
   const small = `font-family:${FONT};font-size:13px;line-height:1.5;color:${palette.muted}`;
 
   const html = [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     '<meta name="color-scheme" content="light"><meta name="supported-color-schemes" content="light">',
     `<title>${escapeHtml(options.subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:${palette.page};-webkit-text-size-adjust:100%">`,
@@ -213,7 +222,7 @@ export function renderNewsletter(options: RenderOptions): NewsletterMail {
     `<tr><td style="padding:8px 24px 8px;word-break:break-word;overflow-wrap:anywhere">`,
     ...options.body.map((block) => blockHtml(block, options, palette)),
     '</td></tr>',
-    `<tr><td style="padding:16px 24px 24px;border-top:1px solid ${palette.page}">`,
+    `<tr><td${footLang} style="padding:16px 24px 24px;border-top:1px solid ${palette.page}">`,
     `<p style="${small};margin:0 0 8px">${escapeHtml(why)}</p>`,
     `<p style="${small};margin:0 0 8px">${escapeHtml(brand)}, ${escapeHtml(address)}</p>`,
     `<p style="${small};margin:0"><a href="${marker}" style="color:${palette.link};text-decoration:underline">${escapeHtml(words.unsubscribe)}</a></p>`,

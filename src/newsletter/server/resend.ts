@@ -1,7 +1,7 @@
 /**
  * An owner sends a waiting sign-up its confirmation mail again (Newsletter → Subscribers): one that
  * never got it (its network had its day's share, the mail failed) or lost it. The same mail as at
- * the sign-up (config/site.ts newsletter.confirmMail, a link signed for the sign-up's own time),
+ * the sign-up (config/site.ts newsletter.confirmMail in the subscriber's language, a link signed for the sign-up's own time),
  * through the same limits but the network's: once a day per mailbox, and within the day's count
  * (held for the next day's when it is reached). A mail of the sign-up still held for a day's count
  * is replaced. Only a `waiting` subscriber: a confirmed one (or unsubscribed, bounced) is refused.
@@ -11,10 +11,9 @@ import { dropHeldMails } from '../../leads/server/notify/visitorMail';
 import type { Notifications } from '../../leads/server/notify';
 import type { Store } from '../../platform/server/store/store';
 import type { SubscriberSummary } from '../model/subscribers';
-import { confirmationText } from '.';
+import { confirmationMail } from '.';
 import type { NewsletterTokens } from './tokens';
-import { newsletterSite } from './site';
-import { holdConfirmation, subscriberById, UNCONFIRMED_MS } from './subscribers';
+import { holdConfirmation, subscriberById, subscriberLanguage, UNCONFIRMED_MS } from './subscribers';
 
 /** What the owner's button did: the subscriber afterwards, or why nothing was sent. */
 export type Resent = { subscriber: SubscriberSummary } | 'unknown' | 'notWaiting' | 'today' | 'off';
@@ -33,11 +32,11 @@ export function resendConfirmation(
     if (!row || !docId) return 'unknown';
     if (row.state !== 'waiting') return 'notWaiting';
     if (!tokens) return 'off';
-    const site = newsletterSite();
-    const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, row.signedUpAt + UNCONFIRMED_MS)}`;
+    const expiresAt = row.signedUpAt + UNCONFIRMED_MS;
+    const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, expiresAt)}`;
     const held = store.db.prepare('SELECT count(*) FROM visitor_mails WHERE doc_id = ? AND held_for IS NOT NULL').pluck().get(docId) as number;
     dropHeldMails(store.db, docId);
-    const sent = notifications.sendConfirmation(docId, row.email, { subject: site.newsletter.confirmMail.subject, text: confirmationText(site, link) });
+    const sent = notifications.sendConfirmation(docId, row.email, confirmationMail(subscriberLanguage(store.db, row.id), link, expiresAt));
     // Nothing new queued: a mail held for the day's count stays as it was.
     if (sent === 'today' || sent === 'off') {
       if (held > 0) throw new KeptHeld(sent);

@@ -133,6 +133,10 @@ describe('a sign-up in the newsletter box', () => {
     expect(body).toContain(words.confirmMail.text);
     expect(body).toContain(`${words.confirmMail.button}\n${link}`);
     expect(body).toContain(fill(words.confirmMail.after, { days: server.newsletter.unconfirmedDays }));
+    // Whole, as a site in one language has always written it: nothing else in it, nothing moved.
+    expect(body.trimEnd()).toBe(
+      [words.confirmMail.text, `${words.confirmMail.button}\n${link}`, fill(words.confirmMail.after, { days: server.newsletter.unconfirmedDays })].join('\n\n'),
+    );
     expect(mail!.email.html).toBeUndefined();
     for (const typed of [address, address.split('@')[0]!, 'Lovelace']) {
       expect(body).not.toContain(typed);

@@ -1,15 +1,17 @@
 /**
  * The site's content as the newsletter's mails and pages read it: the build served
- * (src/site/server/servedContent.ts), with the newsletter's words of this code's config/site.ts when
- * the build served predates them (one published before this release: a sign-up, a newsletter or
- * an unsubscribe must never fail on it).
+ * (src/site/server/servedContent.ts), in the reader's language (its translations; the default
+ * language's words where there are none), with the newsletter's words of this code's
+ * config/site.ts when the build served predates them (one published before this release: a
+ * sign-up, a newsletter or an unsubscribe must never fail on it).
  */
 import codeSite from '../../../config/site';
 import type { SiteConfig } from '../../site/model/siteSchema';
-import { servedSite } from '../../site/server/servedContent';
+import { servedSiteIn } from '../../site/server/servedContent';
 
-export function newsletterSite(): SiteConfig {
-  const served = servedSite();
+/** The site in `language` (a code of config/site.ts languages; none or null: the default language). */
+export function newsletterSite(language?: string | null): SiteConfig {
+  const served = servedSiteIn(language);
   if (served.newsletter && served.newsletterMail && served.unsubscribePage) return served;
   return {
     ...served,
@@ -17,4 +19,16 @@ export function newsletterSite(): SiteConfig {
     newsletterMail: served.newsletterMail ?? codeSite.newsletterMail,
     unsubscribePage: served.unsubscribePage ?? codeSite.unsubscribePage,
   };
+}
+
+/** The code of a language the mail is written in: the reader's, else the default language's. */
+export function languageCodeOf(site: Pick<SiteConfig, 'languages'>, language?: string | null): string {
+  const languages = (site as Partial<Pick<SiteConfig, 'languages'>>).languages ?? codeSite.languages;
+  return language && languages.others.some((other) => other.code === language) ? language : languages.default.code;
+}
+
+/** The address of the home page in a language: "/" for the default, else its prefix. */
+export function homeOf(site: Pick<SiteConfig, 'languages'>, language?: string | null): string {
+  const languages = (site as Partial<Pick<SiteConfig, 'languages'>>).languages ?? codeSite.languages;
+  return languages.others.find((other) => other.code === language)?.prefix || '/';
 }

@@ -58,13 +58,14 @@ const statements = preparedIn((db: Database.Database) => ({
   byPerson: db.prepare('SELECT id, state FROM subscribers WHERE person = ?'),
   byId: db.prepare(`SELECT ${COLUMNS} FROM subscribers WHERE id = ?`),
   add: db.prepare(
-    `INSERT INTO subscribers (person, email, doc_id, state, signed_up_at, page, consent_words, source, campaign, updated_at)
-     VALUES (?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO subscribers (person, email, doc_id, state, signed_up_at, page, consent_words, source, campaign, language, updated_at)
+     VALUES (?, ?, ?, 'waiting', ?, ?, ?, ?, ?, ?, ?)`,
   ),
   again: db.prepare(
     `UPDATE subscribers SET email = ?, doc_id = ?, state = 'waiting', signed_up_at = ?, page = ?, consent_words = ?, source = ?, campaign = ?,
-       confirmed_at = NULL, updated_at = ? WHERE id = ?`,
+       language = ?, confirmed_at = NULL, updated_at = ? WHERE id = ?`,
   ),
+  language: db.prepare('SELECT language FROM subscribers WHERE id = ?').pluck(),
   confirm: db.prepare("UPDATE subscribers SET state = 'confirmed', confirmed_at = ?, updated_at = ? WHERE id = ? AND state = 'waiting'"),
   unsubscribe: db.prepare(
     "UPDATE subscribers SET state = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ? AND state IN ('waiting', 'confirmed')",
@@ -86,12 +87,19 @@ export interface SignedUp {
   confirm: boolean;
 }
 
-/** A sign-up in the newsletter box (inside the transaction of its document): see the file's comment. */
-export function recordSignUp(db: Database.Database, { docId, email, consent, now }: { docId: string; email: string; consent: Consent; now: number }): SignedUp {
+/**
+ * A sign-up in the newsletter box (inside the transaction of its document): see the file's comment.
+ * `language`: the language of the page it was made on (config/site.ts languages' code; none for the
+ * default language), in which the subscriber's mails are written.
+ */
+export function recordSignUp(
+  db: Database.Database,
+  { docId, email, consent, now, language }: { docId: string; email: string; consent: Consent; now: number; language?: string | undefined },
+): SignedUp {
   const q = statements(db);
   const address = email.trim();
   const found = q.byPerson.get(personKey(address)) as { id: number; state: SubscriberState } | undefined;
-  const values = [consent.page, consent.words, consent.source, consent.campaign] as const;
+  const values = [consent.page, consent.words, consent.source, consent.campaign, language ?? null] as const;
   if (!found) {
     const added = q.add.run(personKey(address), address, docId, now, ...values, now);
     return { id: Number(added.lastInsertRowid), state: 'waiting', confirm: true };
@@ -104,6 +112,11 @@ export function recordSignUp(db: Database.Database, { docId, email, consent, now
 /** One subscriber, or undefined. */
 export function subscriberById(db: Database.Database, id: number): SubscriberSummary | undefined {
   return statements(db).byId.get(id) as SubscriberSummary | undefined;
+}
+
+/** The language a subscriber signed up in (its code), or null: the default language (a sign-up from before languages, or no such row). */
+export function subscriberLanguage(db: Database.Database, id: number): string | null {
+  return (statements(db).language.get(id) as string | null | undefined) ?? null;
 }
 
 /** Confirms a waiting subscriber; answers the row as it is afterwards (undefined: there is none). */

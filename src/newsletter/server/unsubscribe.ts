@@ -10,7 +10,7 @@
  *   body, whatever it is, is not read. Answering the same token again says the same.
  *
  * The page is drawn here, small and without script: the site's colours, config/site.ts
- * unsubscribePage's words, a policy that allows its one style element (by nonce) and nothing else.
+ * unsubscribePage's words in the language the subscriber signed up in, a policy that allows its one style element (by nonce) and nothing else.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import server from '../../../config/server';
@@ -19,7 +19,8 @@ import { newsletterLinkRoutes } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
-import { newsletterSite } from './site';
+import { homeOf, languageCodeOf, newsletterSite } from './site';
+import { subscriberLanguage } from './subscribers';
 import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
 import type { UnsubscribeTokens } from './tokens';
@@ -36,14 +37,20 @@ export interface UnsubscribeOptions {
 
 type Page = 'ask' | 'done' | 'unknown';
 
-/** The page: the brand, a heading, a sentence, and the button (when asking). */
-function unsubscribePage(site: Pick<SiteConfig, 'brand' | 'unsubscribePage'>, page: Page, action: string, nonce: string): string {
+/** The page in the subscriber's language: the brand, a heading, a sentence, and the button (when asking). */
+function unsubscribePage(
+  site: Pick<SiteConfig, 'brand' | 'unsubscribePage' | 'languages'>,
+  page: Page,
+  action: string,
+  nonce: string,
+  language: string | null,
+): string {
   const words = site.unsubscribePage;
   const colors = site.brand.colors;
   const text = page === 'ask' ? words.text : page === 'done' ? words.done : words.unknown;
   return [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<html lang="${escapeHtml(languageCodeOf(site, language))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     '<meta name="robots" content="noindex, nofollow">',
     `<title>${escapeHtmlText(fill(words.title, { brand: site.brand.name }))}</title>`,
     `<style nonce="${nonce}">`,
@@ -61,7 +68,7 @@ function unsubscribePage(site: Pick<SiteConfig, 'brand' | 'unsubscribePage'>, pa
     `<p${page === 'ask' ? '' : ' role="status"'}>${escapeHtmlText(text)}</p>`,
     page === 'ask'
       ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtmlText(words.button)}</button></form>`
-      : `<p><a href="/">${escapeHtmlText(words.home)}</a></p>`,
+      : `<p><a href="${escapeHtml(homeOf(site, language))}">${escapeHtmlText(words.home)}</a></p>`,
     '</div></main></body></html>',
   ].join('\n');
 }
@@ -79,7 +86,7 @@ const policy = (nonce: string, https: boolean) =>
 export async function registerUnsubscribe(app: FastifyInstance, { store, tokens, clock, rateLimitFactor = 1 }: UnsubscribeOptions): Promise<void> {
   const rate = server.newsletter.unsubscribeRate;
   const limiter = createLimiter({ requests: rate.requests * rateLimitFactor, perSeconds: rate.perSeconds }, clock);
-  const send = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page, language: string | null = null) => {
     const nonce = newNonce();
     return reply
       .code(status)
@@ -88,7 +95,7 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokens,
       .header('X-Robots-Tag', 'noindex, nofollow')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(unsubscribePage(newsletterSite(), page, request.url.split('?')[0]!, nonce));
+      .send(unsubscribePage(newsletterSite(language), page, request.url.split('?')[0]!, nonce, language));
   };
   await app.register(async (scope) => {
     // The body of a one-click POST (List-Unsubscribe=One-Click, as a form or multipart) is never read: any is taken, up to a few bytes.
@@ -103,7 +110,10 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokens,
     scope.route<RouteTypes<typeof newsletterLinkRoutes.unsubscribeLinkPage>>({
       ...routeOf(newsletterLinkRoutes.unsubscribeLinkPage),
       onRequest: limited,
-      handler: async (request, reply) => (tokens.read(request.params.token) ? send(request, reply, 200, 'ask') : send(request, reply, 404, 'unknown')),
+      handler: async (request, reply) => {
+        const facts = tokens.read(request.params.token);
+        return facts ? send(request, reply, 200, 'ask', subscriberLanguage(store.db, facts.subscriberId)) : send(request, reply, 404, 'unknown');
+      },
     });
     scope.route<RouteTypes<typeof newsletterLinkRoutes.unsubscribeLink>>({
       ...routeOf(newsletterLinkRoutes.unsubscribeLink),
@@ -113,7 +123,7 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokens,
         if (!facts) return send(request, reply, 404, 'unknown');
         // Subscriber 0: a test send's reader (the signed-in account); nobody to unsubscribe.
         if (facts.subscriberId > 0) unsubscribe(store.db, facts, clock());
-        return send(request, reply, 200, 'done');
+        return send(request, reply, 200, 'done', subscriberLanguage(store.db, facts.subscriberId));
       },
     });
   });

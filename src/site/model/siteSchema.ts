@@ -186,7 +186,7 @@ export const siteSchema = object({
         subject: mailedToStrangers(text()),
         text: mailedToStrangers(longText()),
         button: mailedToStrangers(label()),
-        after: mailedToStrangers(describe(template(['days']), { kind: 'longText' })),
+        after: mailedToStrangers(describe(template(['days', 'date']), { kind: 'longText' })),
       }),
     ),
     confirmPage: object({ heading: heading(), text: longText(), button: label() }),

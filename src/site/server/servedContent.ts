@@ -64,6 +64,9 @@ function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
 }
 export const servedRoutes = () => currentRoutes;
 
+/** The site's words in a language (its translations, the default language's where there are none); the default language's for an unknown one or none. */
+export const servedSiteIn = (code: string | null | undefined) => (code ? servedIn(code) : current).site;
+
 /** The form writing to a collection in a language (its words translated; its collection, keys, values and checks the stored form's), else the form itself. */
 export function servedFormIn<F extends { collection: string }>(form: F, language: string | undefined): F {
   if (language === undefined) return form;

@@ -975,6 +975,19 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "the language each subscriber signed up in (the page of the newsletter box: config/site.ts languages), their mails written in it, none for the sign-ups before (the default language); a newsletter's words in the other languages, and its mail in each",
+    up(db) {
+      db.exec(`
+        -- src/newsletter/server/subscribers.ts: the confirmation mail, its page, the newsletter and its unsubscribe page in this language.
+        ALTER TABLE subscribers ADD COLUMN language TEXT;
+        -- src/newsletter/server/newsletters.ts: a newsletter made from a translated article, its words in each other language
+        -- (NewsletterTranslations); and, made when its sending starts beside mail, its mail for each other language's readers.
+        ALTER TABLE newsletters ADD COLUMN translations TEXT CHECK (translations IS NULL OR json_valid(translations));
+        ALTER TABLE newsletters ADD COLUMN mails TEXT CHECK (mails IS NULL OR json_valid(mails));
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */

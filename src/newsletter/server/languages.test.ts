@@ -1,0 +1,268 @@
+/**
+ * The newsletter in the reader's language, against real parts: our server over real HTTP on a
+ * real SQLite file, a real SMTP server in this process, the sign-up posted as the footer's box
+ * posts it from a page of the site in German, the confirmation page fetched and pressed as a
+ * browser does, a newsletter made from a translated article and sent by an owner. The site has a
+ * second language (German, its words made here from the default ones: never the seed's config),
+ * served as a build serves it (src/render/render.ts servedLanguages: languageContents, without the
+ * marks of the texts left in the default language).
+ */
+import server from '../../../config/server';
+import { api } from '../../platform/api';
+import { encodeAttribution } from '../../site/model/attribution';
+import { articleSchema, type Article } from '../../site/model/articleSchema';
+import { FALLBACK_MARKS, languageContents } from '../../site/model/languageContent';
+import { siteSchema } from '../../site/model/siteSchema';
+import type { SiteContent } from '../../site/model/siteContent';
+import { translatableTexts, type TranslationFile } from '../../site/model/translation';
+import type { Schema } from '../../schema/schema';
+import { takeServedContent } from '../../site/server/servedContent';
+import { escapeHtml, fill } from '../../schema/text';
+import { personKey } from '../../leads/model/person';
+import { loadRealContent } from '../../test/realConfig';
+import { startSignedIn, submit, type TestServer, type Client } from '../../test/adminServer';
+import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
+import { readNotifySettings } from '../../leads/server/notify';
+import { newsletterRoutes, UNSUBSCRIBE_PATH, type NewsletterDetail } from '../model/newsletterApi';
+import { pathOf } from '../../platform/inboxRoutes';
+
+jest.setTimeout(120_000);
+
+const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
+const PUBLIC_URL = 'https://www.agency.example';
+/** The sign-ups' clock: 28 November 2026, noon (UTC); a sign-up is deleted unless confirmed unconfirmedDays later. */
+const NOW = Date.UTC(2026, 10, 28, 12);
+/** How that day is written in each language (Intl, the agency's time zone): the figures of this test, not copy. */
+const DELETED_ON = { 'en-GB': '28 December 2026', 'de-DE': '28. Dezember 2026' };
+
+/** "German" words made from the default ones: recognisably other, their {placeholders} kept. */
+const german = (text: string) =>
+  `Ü${text
+    .split(/(\{\w+\})/)
+    .map((part, i) => (i % 2 ? part : part.toUpperCase()))
+    .join('')}`;
+/** A translation file giving every text of a value in "German" (and `own` texts by key path as given). */
+const inGerman = (schema: Schema<unknown>, value: unknown, own: Record<string, string> = {}): TranslationFile => ({
+  texts: Object.fromEntries(translatableTexts(schema, value).map((t) => [t.path, { text: own[t.path] ?? german(t.text), source: t.text }])),
+});
+/** Words without the marks the render finds the texts left in the default language by. */
+const unmarked = (json: string) => json.split(FALLBACK_MARKS.start).join('').split(FALLBACK_MARKS.end).join('');
+/** The German words of the confirmation mail's last part: they write the day ({date}) where the default ones write the days. */
+const GERMAN_AFTER = 'ÜGELÖSCHT AM {date}, NACH {days} TAGEN.';
+
+let content: SiteContent;
+let germanSite: SiteContent['site'];
+let article: Article;
+let smtp: SmtpReceiver;
+let s: TestServer;
+let owner: Client;
+
+beforeAll(async () => {
+  const real = await loadRealContent();
+  const site = { ...real.site, languages: { ...real.site.languages, others: [GERMAN] } };
+  article = real.articles[0]!;
+  const { id: _unused, ...articleFile } = article;
+  content = {
+    ...real,
+    site,
+    translations: {
+      [GERMAN.code]: {
+        'config/site.ts': inGerman(siteSchema, site, { 'newsletter.confirmMail.after': GERMAN_AFTER }),
+        [`config/articles/${article.id}.ts`]: inGerman(articleSchema, articleFile),
+      },
+    },
+  };
+  // As a build serves it: each other language's words of the site and the forms, without the render's marks.
+  const drawn = languageContents(content)[1]!.content;
+  const words = JSON.parse(unmarked(JSON.stringify({ site: drawn.site, forms: drawn.forms }))) as Pick<SiteContent, 'site' | 'forms'>;
+  germanSite = words.site;
+  takeServedContent({ site, routes: real.routes, forms: real.forms, moved: real.moved, languages: { [GERMAN.code]: words } });
+
+  smtp = await startSmtp();
+  const { settings } = readNotifySettings({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'Agency Site <site@agency.example>',
+    NOTIFY_TO: 'sales@agency.example',
+    PUBLIC_URL,
+  });
+  ({ server: s, client: owner } = await startSignedIn({
+    // The visitors' mails by the server's clock too (one confirmation a day per mailbox: the test moves to the next day).
+    notifications: { settings, log: { warn: () => undefined }, clock: () => s?.clock.now ?? NOW },
+    newsletter: { pool: { connections: 1, messagesPerConnection: 100 }, rate: { messages: 0, perSeconds: 1 } },
+  }));
+  s.clock.now = NOW;
+});
+afterAll(async () => {
+  await s?.close();
+  await smtp?.close();
+  const real = await loadRealContent();
+  takeServedContent({ site: real.site, routes: real.routes, forms: real.forms, moved: real.moved });
+});
+
+let n = 0;
+const someone = (name: string) => `${name}.${process.pid}.${++n}@example.com`;
+const mailsTo = (address: string) => smtp.mails.filter((m) => m.envelope.to.some((to) => personKey(to) === personKey(address)));
+const languageOf = (address: string) => s.app.store.db.prepare('SELECT language FROM subscribers WHERE person = ?').pluck().get(personKey(address));
+
+/** Signs up in the footer's box of the page at `formPage`, and answers the one confirmation mail's text and its link on this server. */
+async function signUp(address: string, formPage: string) {
+  await submit(s, 'newsletter', { Email: address }, { [api.sourceHeader]: encodeAttribution({ landingPage: formPage, formPage }) });
+  await waitFor('the confirmation mail', () => mailsTo(address).length === 1, { on: [smtp.changes] });
+  const mail = mailsTo(address)[0]!;
+  const link = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}${api.newsletterConfirm}\\?token=[A-Za-z0-9._-]+`).exec(mail.email.text ?? '')![0];
+  const url = new URL(link);
+  return { mail, link, local: `${s.base}${url.pathname}${url.search}`, token: url.searchParams.get('token')! };
+}
+
+const press = (token: string) =>
+  fetch(s.base + api.newsletterConfirm, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: s.base, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ token }).toString(),
+  });
+
+const headingOf = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+const langOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
+
+describe('a sign-up from a page in German', () => {
+  it('keeps the subscriber’s language, and mails the confirmation in the German words, its day written as German writes it', async () => {
+    const address = someone('Leserin');
+    const { mail, link } = await signUp(address, '/de');
+    expect(languageOf(address)).toBe(GERMAN.code);
+    const words = germanSite.newsletter.confirmMail;
+    expect(words.subject).not.toBe(content.site.newsletter.confirmMail.subject);
+    expect(mail.email.subject).toBe(words.subject);
+    const after = fill(GERMAN_AFTER, { date: DELETED_ON['de-DE'], days: String(server.newsletter.unconfirmedDays) });
+    expect(mail.email.text?.trimEnd()).toBe([words.text, `${words.button}\n${link}`, after].join('\n\n'));
+    // The consent kept: what the box said beside it, in German as it was shown.
+    const consent = s.app.store.db.prepare('SELECT consent_words FROM subscribers WHERE person = ?').pluck().get(personKey(address)) as string;
+    expect(consent.split('\n').slice(0, 2)).toEqual([germanSite.footer.newsletter.heading, germanSite.footer.newsletter.text]);
+  });
+
+  it('lands on the confirmation page in German (its lang, its words, its link home to the German home page), and its answer too', async () => {
+    const { local, token } = await signUp(someone('Leser'), '/de/Blog');
+    const page = await (await fetch(local)).text();
+    expect(langOf(page)).toBe(GERMAN.code);
+    expect(headingOf(page)).toBe(escapeHtml(germanSite.newsletter.confirmPage.heading));
+    expect(page).toContain(`>${escapeHtml(germanSite.newsletter.confirmPage.button)}</button>`);
+    expect(page).toContain(`<a href="${GERMAN.prefix}">${escapeHtml(germanSite.newsletter.home)}</a>`);
+    const answered = await (await press(token)).text();
+    expect(headingOf(answered)).toBe(escapeHtml(germanSite.newsletter.confirmed.heading));
+    expect(langOf(answered)).toBe(GERMAN.code);
+  });
+});
+
+describe('an owner’s Send again of a German sign-up’s confirmation', () => {
+  it('mails it in German again, the same day of deletion written the German way', async () => {
+    const address = someone('Wartende');
+    const { link } = await signUp(address, '/de/Blog');
+    const id = s.app.store.db.prepare('SELECT id FROM subscribers WHERE person = ?').pluck().get(personKey(address)) as number;
+    // The next day (one confirmation a day per mailbox), the owner signed in again.
+    s.clock.now += 86_400_000;
+    expect((await owner.signIn('owner@agency.test')).status).toBe(204);
+    const resent = await owner.change('POST', pathOf('resendConfirmation', { subscriberId: String(id) }));
+    expect([resent.status, resent.status === 200 ? '' : await resent.text()]).toEqual([200, '']);
+    await waitFor('the second confirmation mail', () => mailsTo(address).length === 2, { on: [smtp.changes] });
+    const words = germanSite.newsletter.confirmMail;
+    const after = fill(GERMAN_AFTER, { date: DELETED_ON['de-DE'], days: String(server.newsletter.unconfirmedDays) });
+    const again = mailsTo(address)[1]!;
+    expect(again.email.subject).toBe(words.subject);
+    expect(again.email.text?.trimEnd()).toBe([words.text, `${words.button}\n${link}`, after].join('\n\n'));
+  });
+});
+
+describe('a sign-up from a page in the default language of a site in two', () => {
+  it('mails the confirmation exactly as a site in one language does: the default words, {days} as before', async () => {
+    const address = someone('Reader');
+    const { mail, link, local } = await signUp(address, '/Blog');
+    expect(languageOf(address)).toBe('en-GB');
+    const words = content.site.newsletter.confirmMail;
+    expect(mail.email.subject).toBe(words.subject);
+    expect(mail.email.text?.trimEnd()).toBe(
+      [words.text, `${words.button}\n${link}`, fill(words.after, { days: server.newsletter.unconfirmedDays, date: DELETED_ON['en-GB'] })].join('\n\n'),
+    );
+    const page = await (await fetch(local)).text();
+    expect(headingOf(page)).toBe(escapeHtml(content.site.newsletter.confirmPage.heading));
+    expect(page).toContain(`<a href="/">${escapeHtml(content.site.newsletter.home)}</a>`);
+  });
+});
+
+describe('a newsletter made from a translated article', () => {
+  let made: NewsletterDetail;
+  const deReader = { address: someone('Abonnentin'), mail: undefined as undefined | ReturnType<typeof mailsTo>[number] };
+  const enReader = { address: someone('Subscriber'), mail: undefined as undefined | ReturnType<typeof mailsTo>[number] };
+
+  beforeAll(async () => {
+    for (const [reader, page] of [
+      [deReader, '/de'],
+      [enReader, '/'],
+    ] as const) {
+      const { token } = await signUp(reader.address, page);
+      expect((await press(token)).status).toBe(200);
+    }
+    const { id, title, summary, address, cover, body } = article;
+    const { id: _id, ...articleFile } = article;
+    const response = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
+      json: { fromArticle: { id, title, summary, address, cover, body, translations: { [GERMAN.code]: inGerman(articleSchema, articleFile) } } },
+    });
+    expect(response.status).toBe(200);
+    made = (await response.json()) as NewsletterDetail;
+    const detail = (await (await owner.send('GET', pathOf('newsletter', { id: String(made.id) }))).json()) as NewsletterDetail;
+    const sent = await owner.change('POST', pathOf('newsletterSend', { id: String(made.id) }), { json: { revision: detail.revision } });
+    expect(sent.status).toBe(200);
+    await waitFor('both readers’ newsletters', () => mailsTo(deReader.address).length === 2 && mailsTo(enReader.address).length === 2, { on: [smtp.changes] });
+    deReader.mail = mailsTo(deReader.address)[1];
+    enReader.mail = mailsTo(enReader.address)[1];
+  });
+
+  it('goes to a German reader in the article’s German words, its link to the article’s German page, its foot and unsubscribe link in German', async () => {
+    const { email } = deReader.mail!;
+    expect(email.subject).toBe(german(article.title));
+    const paragraph = article.body.find((block) => block.type === 'paragraph')!;
+    const firstWords = paragraph.type === 'paragraph' ? paragraph.content[0]!.text : '';
+    expect(email.text).toContain(german(firstWords));
+    expect(email.text).not.toContain(firstWords);
+    expect(email.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${GERMAN.code}">`));
+    const articleLink = `${PUBLIC_URL}${germanSite.articles.path}/${article.address}?utm_source=newsletter&utm_campaign=${made.name}`;
+    expect(germanSite.articles.path.startsWith(`${GERMAN.prefix}/`)).toBe(true);
+    expect(email.text).toContain(`${germanSite.newsletterMail.readOnSite}: ${articleLink}`);
+    const words = germanSite.newsletterMail;
+    expect(email.text).toContain(fill(words.why, { brand: germanSite.brand.name }));
+    const token = new RegExp(`${UNSUBSCRIBE_PATH}/([^\\s]+)`).exec(email.text ?? '')![1]!;
+    expect(email.text).toContain(fill(words.unsubscribeText, { link: `${PUBLIC_URL}${UNSUBSCRIBE_PATH}/${token}` }));
+    expect(email.html).toContain(`>${escapeHtml(words.unsubscribe)}</a>`);
+    // Its unsubscribe page: in German.
+    const page = await (await fetch(`${s.base}${UNSUBSCRIBE_PATH}/${token}`)).text();
+    expect(langOf(page)).toBe(GERMAN.code);
+    expect(headingOf(page)).toBe(escapeHtml(germanSite.unsubscribePage.heading));
+  });
+
+  it('goes to a reader of the default language as it was written', async () => {
+    const { email } = enReader.mail!;
+    expect(email.subject).toBe(article.title);
+    expect(email.text).toContain(
+      `${content.site.newsletterMail.readOnSite}: ${PUBLIC_URL}${content.site.articles.path}/${article.address}?utm_source=newsletter`,
+    );
+    expect(email.text).toContain(fill(content.site.newsletterMail.why, { brand: content.site.brand.name }));
+    const token = new RegExp(`${UNSUBSCRIBE_PATH}/([^\\s]+)`).exec(email.text ?? '')![1]!;
+    const page = await (await fetch(`${s.base}${UNSUBSCRIBE_PATH}/${token}`)).text();
+    expect(headingOf(page)).toBe(escapeHtml(content.site.unsubscribePage.heading));
+  });
+
+  it('sends a newsletter written in the inbox to a German reader as written, its foot in German and marked so', async () => {
+    const body = [{ type: 'paragraph', content: [{ text: `Written in the inbox ${process.pid}` }] }];
+    const response = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
+      json: { subject: 'Inbox news', name: `inbox-news-${process.pid}`, body },
+    });
+    const written = (await response.json()) as NewsletterDetail;
+    const sent = await owner.change('POST', pathOf('newsletterSend', { id: String(written.id) }), { json: { revision: written.revision } });
+    expect(sent.status).toBe(200);
+    await waitFor('the German reader’s second newsletter', () => mailsTo(deReader.address).length === 3, { on: [smtp.changes] });
+    const { email } = mailsTo(deReader.address)[2]!;
+    expect(email.subject).toBe('Inbox news');
+    expect(email.text).toContain(body[0]!.content[0]!.text);
+    expect(email.text).toContain(fill(germanSite.newsletterMail.why, { brand: germanSite.brand.name }));
+    expect(email.html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
+    expect(email.html).toContain(`<td lang="${GERMAN.code}" style=`);
+  });
+});
