@@ -21,7 +21,7 @@ import { escapeHtmlAttribute, escapeHtmlText } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
 import type { Store } from '../../platform/server/store/store';
-import { homeOf, languageCodeOf, newsletterSite } from './site';
+import { homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
 import { fillIn } from '../../platform/inLanguage';
 import { confirmSubscriber, subscriberById, subscriberLanguage } from './subscribers';
 import type { NewsletterTokens } from './tokens';
@@ -91,7 +91,7 @@ function confirmPage(site: SiteConfig, words: PageWords, language: string | null
       </form>`
     : '';
   const html = `<!doctype html>
-<html lang="${escapeHtmlAttribute(languageCodeOf(site, language))}">
+<html lang="${escapeHtmlAttribute(htmlLangOf(site, language))}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -244,6 +244,7 @@ describe('a newsletter made from a translated article', () => {
       `${content.site.newsletterMail.readOnSite}: ${PUBLIC_URL}${content.site.articles.path}/${article.address}?utm_source=newsletter`,
     );
     expect(email.text).toContain(fill(content.site.newsletterMail.why, { brand: content.site.brand.name }));
+    expect(email.html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
     const token = new RegExp(`${UNSUBSCRIBE_PATH}/([^\\s]+)`).exec(email.text ?? '')![1]!;
     const page = await (await fetch(`${s.base}${UNSUBSCRIBE_PATH}/${token}`)).text();
     expect(headingOf(page)).toBe(escapeHtml(content.site.unsubscribePage.heading));

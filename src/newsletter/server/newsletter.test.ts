@@ -181,6 +181,9 @@ describe('sending', () => {
       }
       expect(mail.email.html).toContain(`>${words.unsubscribe}</a>`);
       expect(mail.email.text).toContain(fill(words.unsubscribeText, { link }));
+      // A site in one language: its mail as before languages, its lang as its pages' (index.html), no part marked in another.
+      expect(mail.email.html).toMatch(/^<!doctype html>\n<html lang="en"><head>/);
+      expect(mail.email.html).not.toMatch(/<td lang=/);
       // Links to the site carry the campaign; another site's link is left as it is; no picture counts openings.
       expect(mail.email.html).toContain(`href="${escapeHtml('https://www.agency.test/Portfolio?utm_source=newsletter&utm_campaign=november-news')}"`);
       expect(mail.email.text).toContain('our work (https://www.agency.test/Portfolio?utm_source=newsletter&utm_campaign=november-news)');

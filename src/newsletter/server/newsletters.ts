@@ -46,7 +46,7 @@ import { isDraft } from '../model/newsletterApi';
 import { fill, slugOf } from '../../schema/text';
 import type { PersonTable } from '../../leads/server/privacy';
 import { preparedIn } from '../../platform/server/statements';
-import { homeOf, languageCodeOf, newsletterSite } from './site';
+import { homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
 import { renderNewsletter, type NewsletterMail } from './render';
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
@@ -500,7 +500,7 @@ export function mailOf(
     publicUrl,
     marker,
     pictures,
-    language: { text: translated ? code : languageCodeOf(site), foot: code, home: homeOf(site, code) },
+    language: { text: translated ? code : htmlLangOf(site), foot: code, home: homeOf(site, code) },
   });
 }
 

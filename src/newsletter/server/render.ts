@@ -21,7 +21,7 @@ import { editorImageAddress } from '../../content/model/contentApi';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { escapeHtml, fill } from '../../schema/text';
-import { languageCodeOf } from './site';
+import { htmlLangOf } from './site';
 
 export interface NewsletterMail {
   subject: string;
@@ -46,7 +46,7 @@ export interface RenderOptions {
   /**
    * The languages it is written in (config/site.ts languages' codes): its text's, and its foot's (the
    * reader's: `site`'s words are in it), marked on the foot when they differ; and the home page
-   * its brand links to. Left out: the site's default language (its home "/").
+   * its brand links to. Left out: the site's default language (its home "/"; its `lang` site.ts htmlLangOf's).
    */
   language?: { text: string; foot: string; home: string };
 }
@@ -204,7 +204,7 @@ export function renderNewsletter(options: RenderOptions): NewsletterMail {
   const words = site.newsletterMail;
   const brand = site.brand.name;
   const home = mailLink(options.language?.home ?? '/', options.publicUrl, options.name)!;
-  const lang = options.language?.text ?? languageCodeOf(site);
+  const lang = options.language?.text ?? htmlLangOf(site);
   const footLang = options.language && options.language.foot !== lang ? ` lang="${escapeHtml(options.language.foot)}"` : '';
   const why = fill(words.why, { brand });
   const address = site.contact.address;

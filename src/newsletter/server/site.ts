@@ -27,6 +27,15 @@ export function languageCodeOf(site: Pick<SiteConfig, 'languages'>, language?: s
   return language && languages.others.some((other) => other.code === language) ? language : languages.default.code;
 }
 
+/**
+ * The `lang` of a page or mail in a language: its code on a site in more than one; on a site in
+ * one, "en" as the site's pages have it then (index.html: drawn byte for byte as before languages).
+ */
+export function htmlLangOf(site: Pick<SiteConfig, 'languages'>, language?: string | null): string {
+  const languages = (site as Partial<Pick<SiteConfig, 'languages'>>).languages ?? codeSite.languages;
+  return languages.others.length === 0 ? 'en' : languageCodeOf(site, language);
+}
+
 /** The address of the home page in a language: "/" for the default, else its prefix. */
 export function homeOf(site: Pick<SiteConfig, 'languages'>, language?: string | null): string {
   const languages = (site as Partial<Pick<SiteConfig, 'languages'>>).languages ?? codeSite.languages;

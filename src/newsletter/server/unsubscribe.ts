@@ -19,7 +19,7 @@ import { newsletterLinkRoutes } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
-import { homeOf, languageCodeOf, newsletterSite } from './site';
+import { homeOf, htmlLangOf, newsletterSite } from './site';
 import { subscriberLanguage } from './subscribers';
 import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
@@ -50,7 +50,7 @@ function unsubscribePage(
   const text = page === 'ask' ? words.text : page === 'done' ? words.done : words.unknown;
   return [
     '<!doctype html>',
-    `<html lang="${escapeHtml(languageCodeOf(site, language))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<html lang="${escapeHtml(htmlLangOf(site, language))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     '<meta name="robots" content="noindex, nofollow">',
     `<title>${escapeHtmlText(fill(words.title, { brand: site.brand.name }))}</title>`,
     `<style nonce="${nonce}">`,
