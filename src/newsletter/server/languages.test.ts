@@ -203,7 +203,9 @@ describe('a newsletter made from a translated article', () => {
     const { id, title, summary, address, cover, body } = article;
     const { id: _id, ...articleFile } = article;
     const response = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
-      json: { fromArticle: { id, title, summary, address, cover, body, translations: { [GERMAN.code]: inGerman(articleSchema, articleFile) } } },
+      json: {
+        fromArticle: { id, title, summary, address, cover, body, translations: { [GERMAN.code]: withBadSummary(inGerman(articleSchema, articleFile)) } },
+      },
     });
     expect(response.status).toBe(200);
     made = (await response.json()) as NewsletterDetail;
@@ -215,6 +217,9 @@ describe('a newsletter made from a translated article', () => {
     enReader.mail = mailsTo(enReader.address)[1];
   });
 
+  /** A request may carry anything: a translation that is no words (the summary's) is left out, its text in the default language. */
+  const withBadSummary = (file: TranslationFile) => ({ texts: { ...file.texts, summary: { text: 42, source: article.summary } } });
+
   it('goes to a German reader in the article’s German words, its link to the article’s German page, its foot and unsubscribe link in German', async () => {
     const { email } = deReader.mail!;
     expect(email.subject).toBe(german(article.title));
@@ -222,6 +227,7 @@ describe('a newsletter made from a translated article', () => {
     const firstWords = paragraph.type === 'paragraph' ? paragraph.content[0]!.text : '';
     expect(email.text).toContain(german(firstWords));
     expect(email.text).not.toContain(firstWords);
+    expect(email.text).toContain(article.summary);
     expect(email.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${GERMAN.code}">`));
     const articleLink = `${PUBLIC_URL}${germanSite.articles.path}/${article.address}?utm_source=newsletter&utm_campaign=${made.name}`;
     expect(germanSite.articles.path.startsWith(`${GERMAN.prefix}/`)).toBe(true);

@@ -335,7 +335,17 @@ function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDra
   const out: Record<string, (readonly [string, string])[]> = {};
   for (const [code, file] of Object.entries(files)) {
     if (!others.has(code) || typeof file?.texts !== 'object' || file.texts === null) continue;
-    const translated = wordsOf(articleDraft(translate(articleSchema, article, file).value, newsletterSite(code)));
+    // Only its entries of words (a request may carry anything): each a translation and the text it was made from.
+    const texts = Object.fromEntries(
+      Object.entries(file.texts as Record<string, unknown>).filter(
+        (entry): entry is [string, { text: string; source: string }] =>
+          typeof entry[1] === 'object' &&
+          entry[1] !== null &&
+          typeof (entry[1] as { text?: unknown }).text === 'string' &&
+          typeof (entry[1] as { source?: unknown }).source === 'string',
+      ),
+    );
+    const translated = wordsOf(articleDraft(translate(articleSchema, article, { texts }).value, newsletterSite(code)));
     // The same blocks in the same order (a translation changes words, never the blocks): else none.
     if (translated.length !== defaults.length) continue;
     const pairs = new Map<string, string>();
