@@ -12,16 +12,12 @@
  * admin.signIn.secondFactor.minutes). The tables are in src/platform/server/store/migrations.ts.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
 import type { FastifyRequest } from 'fastify';
@@ -184,12 +180,18 @@ export function removeTotp(store: HasDatabase, account: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Passkeys.
 
+/**
+ * The WebAuthn library, loaded at the first passkey's use: it is the heaviest of the server's
+ * packages to load (about a second of a core), and most starts of the server never use it.
+ */
+const webauthn = () => import('@simplewebauthn/server');
+
 const transportsOf = (json: string) => JSON.parse(json) as AuthenticatorTransport[];
 
 /** What the browser needs to make a passkey for the account (its passkeys already made are excluded). */
 export async function passkeyRegistrationOptions(store: HasDatabase, account: string, party: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = store.db.prepare('SELECT id, transports FROM admin_passkeys WHERE email = ?').all(account) as { id: string; transports: string }[];
-  return generateRegistrationOptions({
+  return (await webauthn()).generateRegistrationOptions({
     rpName: party.name,
     rpID: party.id,
     userName: account,
@@ -211,7 +213,9 @@ export async function addPasskey(
 ): Promise<'failed' | { recoveryCodes?: string[] }> {
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: party.origin,
@@ -267,7 +271,9 @@ export async function beginSecondStep(
   const passkeys = store.db.prepare('SELECT id, transports FROM admin_passkeys WHERE email = ?').all(account) as { id: string; transports: string }[];
   const options =
     passkeys.length > 0
-      ? await generateAuthenticationOptions({
+      ? await (
+          await webauthn()
+        ).generateAuthenticationOptions({
           rpID: party.id,
           allowCredentials: passkeys.map((row) => ({ id: row.id, transports: transportsOf(row.transports) })),
           userVerification: 'preferred',
@@ -334,7 +340,9 @@ export async function takePasskey(
     .get(account, response.id) as { id: string; publicKey: Buffer; counter: number; transports: string } | undefined;
   if (!row) return false;
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: party.origin,
