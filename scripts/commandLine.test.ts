@@ -210,6 +210,7 @@ describe('the other scripts refuse an unknown option and a word they do not take
     ['npm run release', 'scripts/release.ts', true],
     ['npm run bench', 'scripts/bench.mjs', true],
     ['npm run bench:pages', 'scripts/bench-pages.mjs', true],
+    ['npm run bench:server-start', 'scripts/bench-server-start.mjs', true],
     ['npm run stress:slow-read', 'scripts/stress-slow-read.mjs', false],
     ['npm run lighthouse', 'scripts/lighthouse.mjs', false],
     ['npm run navigation', 'scripts/navigation.mjs', false],
