@@ -212,7 +212,7 @@ function unknownVariables(text: string, code: string): string[] {
  */
 function staleLists(text: string): string[] {
   const today: [RegExp, string[]][] = [
-    [/which is not a section type\. Did you mean "\w+"\? Use one of: ([^.]+)\.|type is missing\. Use one of: ([^.]+)\./g, Object.keys(sectionSchemas)],
+    [/which is not a section type\. Did you mean "\w+"\? Use one of: ([^.`]+)[.`]|type is missing\. Use one of: ([^.`]+)[.`]/g, Object.keys(sectionSchemas)],
     [/pages of config\/pages: ([^.]+)\./g, realPageIds().sort()],
     [/Use one of the addresses in config\/routes\.ts: ([^`]+?)\.`/g, routes.routes.flatMap((route) => [route.path, ...(route.aliases ?? [])])],
     [/forms listed in config\/forms\/index\.ts: ([^.]+)\./g, Object.keys(forms)],
@@ -221,7 +221,9 @@ function staleLists(text: string): string[] {
   for (const [pattern, names] of today) {
     for (const match of text.matchAll(pattern)) {
       const quoted = (match[1] ?? match[2])!;
-      if (quoted !== names.join(', ')) found.push(`${quoted} (today: ${names.join(', ')})`);
+      // A list cut short ("pageHeader, hero, …") quotes its start: the first names, in today's order.
+      const today = quoted.endsWith(', …') ? `${names.slice(0, quoted.split(', ').length - 1).join(', ')}, …` : names.join(', ');
+      if (quoted !== today) found.push(`${quoted} (today: ${names.join(', ')})`);
     }
   }
   return found;
@@ -397,6 +399,8 @@ describe('the checks themselves', () => {
     expect(staleLists(`sections[1].type is missing. Use one of: ${types.join(', ')}.`)).toEqual([]);
     expect(staleLists(`sections[1].type is missing. Use one of: ${types.slice(1).join(', ')}.`)).toHaveLength(1);
     expect(staleLists('Use one of the pages of config/pages: home, about.')).toHaveLength(1);
+    expect(staleLists(`sections[1].type is missing. Use one of: ${types.slice(0, 2).join(', ')}, …\``)).toEqual([]);
+    expect(staleLists(`sections[1].type is missing. Use one of: ${types.slice(1, 3).join(', ')}, …\``)).toHaveLength(1);
   });
 
   test('issue numbers and commit hashes are found; colours, numbers and anchors are not', () => {

@@ -15,6 +15,7 @@ import {
   literal,
   type Infer,
   type ObjectSchema,
+  type Schema,
   type Shape,
 } from './schema';
 import { iconNames } from './icons';
@@ -128,4 +129,12 @@ const sectionBase = {
 
 export function section<const T extends string, S extends Shape>(type: T, shape: S) {
   return object({ type: literal(type), ...sectionBase, ...shape });
+}
+
+/**
+ * A section type as src/site/sections/schemas.ts lists it: its description, and an example of it
+ * that the checker accepts (the registry's test draws it when no page uses the type).
+ */
+export function sectionType<S extends Schema<{ readonly type: string }>>(schema: S, example: Infer<S>) {
+  return { schema, example };
 }

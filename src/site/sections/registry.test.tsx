@@ -18,7 +18,7 @@ import { createEmotionCache } from '../islands/emotionCache';
 import { loadIslands } from '../islands/loaded';
 import type { PageConfig } from '../model/pageSchema';
 import { renderSection, sectionRenderers } from './registry';
-import { sectionSchema, sectionSchemas, type SectionConfig, type SectionOf, type SectionType } from './schemas';
+import { sectionExamples, sectionSchema, sectionSchemas, type SectionConfig, type SectionOf, type SectionType } from './schemas';
 import { formatPath, type Path } from '../../schema/schema';
 
 const sectionTypes = Object.keys(sectionSchemas) as SectionType[];
@@ -58,60 +58,8 @@ function exampleOf<T extends SectionType>(type: T, wanted: (s: SectionOf<T>) => 
   return found;
 }
 
-/**
- * Used only when no page uses a type (a brand-new type, say), so that every renderer is
- * still drawn once. The `{ [T in SectionType]: ... }` type makes a type without an entry
- * a type error.
- */
-const inlineExamples: { [T in SectionType]: SectionOf<T> } = {
-  pageHeader: { type: 'pageHeader', breadcrumb: [{ label: 'Home', href: '/' }, { label: 'Test' }], heading: 'A page header' },
-  hero: { type: 'hero', heading: 'A hero', text: 'A promise.' },
-  split: {
-    type: 'split',
-    heading: 'A split section',
-    paragraphs: ['Some text.'],
-    image: { src: '/images/logo.svg', alt: 'A picture', width: 10, height: 10 },
-  },
-  cards: {
-    type: 'cards',
-    heading: 'Some cards',
-    cards: [
-      { title: 'A card', text: 'Card text.', more: ['More of it.', 'And the end.'] },
-      { title: 'Another card', text: 'Other text.' },
-    ],
-  },
-  cta: { type: 'cta', heading: 'A call to action', text: 'Do it.', action: { label: 'Go', href: '/Contact' } },
-  stats: { type: 'stats', heading: 'Some numbers', items: [{ value: 3, suffix: '+', label: 'Years' }] },
-  article: {
-    type: 'article',
-    heading: 'An article',
-    image: { src: '/images/logo.svg', alt: 'A picture', width: 10, height: 10 },
-    parts: [{ heading: 'A part', paragraphs: ['Words.', 'More words.'] }, { paragraphs: ['Last words.'] }],
-  },
-  articles: { type: 'articles', heading: 'Latest articles', more: 'Read on' },
-  team: {
-    type: 'team',
-    heading: 'A team',
-    members: [{ name: 'Ada', role: 'Boss', description: 'Leads.', image: { src: '/images/logo.svg', alt: 'Ada', width: 10, height: 10 } }],
-  },
-  faq: { type: 'faq', heading: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] },
-  form: { type: 'form', form: 'contact', heading: 'A form' },
-  map: { type: 'map', title: 'A map', src: 'https://www.openstreetmap.org/export/embed.html' },
-  privacy: {
-    type: 'privacy',
-    responsible: { heading: 'Who', text: '{name} at {address}: {email}.' },
-    forms: {
-      heading: 'Forms',
-      items: [{ form: 'contact', name: 'Contact', purpose: 'To answer.' }],
-      labels: { purpose: 'Why', collects: 'What', storage: 'Where', kept: 'How long', told: 'Told' },
-      keptFor: '{days} days.',
-      cvKeptFor: 'CV {days} days.',
-      storage: { local: 'Here.', firebase: 'There.' },
-      told: { email: 'Mail.', webhook: 'Chat.', none: 'Nobody.' },
-    },
-    rights: { heading: 'Rights', paragraphs: ['Ask.'], erasure: 'Write to {email}: an answer within {days} days.' },
-  },
-};
+/** Used only when no page uses a type (a brand-new type, say), so that every renderer is still drawn once: each type's own, beside its description. */
+const inlineExamples = sectionExamples;
 
 /**
  * The emotion caches of the test's drawings. Their style elements are taken out of the page after

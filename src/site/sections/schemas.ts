@@ -1,39 +1,38 @@
 /**
- * Every section type a page may use, with the description of its keys.
- * The renderers in registry.tsx must cover exactly these types.
+ * Every section type a page may use: the one list of them, each from its folder (its description
+ * and its example, `sectionType` in src/schema/common.ts). The descriptions the checker and the
+ * editor read, the examples the registry's test draws and the lists the docs quote are made from
+ * it; the renderers in registry.tsx must cover exactly these types (a type error until they do).
  */
 import { tagged, type Infer } from '../../schema/schema';
-import { articleSchema } from './article/schema';
-import { articlesSchema } from './articles/schema';
-import { cardsSchema } from './cards/schema';
-import { ctaSchema } from './cta/schema';
-import { faqSchema } from './faq/schema';
-import { formSectionSchema } from './form/schema';
-import { heroSchema } from './hero/schema';
-import { mapSchema } from './map/schema';
-import { pageHeaderSchema } from './pageHeader/schema';
-import { privacySchema } from './privacy/schema';
-import { splitSchema } from './split/schema';
-import { statsSchema } from './stats/schema';
-import { teamSchema } from './team/schema';
+import { article } from './article/schema';
+import { articles } from './articles/schema';
+import { cards } from './cards/schema';
+import { cta } from './cta/schema';
+import { faq } from './faq/schema';
+import { form } from './form/schema';
+import { hero } from './hero/schema';
+import { map } from './map/schema';
+import { pageHeader } from './pageHeader/schema';
+import { privacy } from './privacy/schema';
+import { split } from './split/schema';
+import { stats } from './stats/schema';
+import { team } from './team/schema';
 
-export const sectionSchemas = {
-  pageHeader: pageHeaderSchema,
-  hero: heroSchema,
-  split: splitSchema,
-  cards: cardsSchema,
-  cta: ctaSchema,
-  stats: statsSchema,
-  article: articleSchema,
-  articles: articlesSchema,
-  team: teamSchema,
-  faq: faqSchema,
-  form: formSectionSchema,
-  map: mapSchema,
-  privacy: privacySchema,
+const sectionTypes = { pageHeader, hero, split, cards, cta, stats, article, articles, team, faq, form, map, privacy };
+
+type SectionTypes = typeof sectionTypes;
+
+export const sectionSchemas = Object.fromEntries(Object.entries(sectionTypes).map(([type, { schema }]) => [type, schema])) as {
+  [T in keyof SectionTypes]: SectionTypes[T]['schema'];
 };
 
 export const sectionSchema = tagged(sectionSchemas);
 export type SectionType = keyof typeof sectionSchemas;
 export type SectionConfig = Infer<typeof sectionSchema>;
 export type SectionOf<T extends SectionType> = Extract<SectionConfig, { type: T }>;
+
+/** One example of each section type, which the checker accepts: drawn when no page uses the type. */
+export const sectionExamples = Object.fromEntries(Object.entries(sectionTypes).map(([type, { example }]) => [type, example])) as {
+  [T in SectionType]: SectionOf<T>;
+};

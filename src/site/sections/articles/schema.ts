@@ -1,4 +1,4 @@
-import { section } from '../../../schema/common';
+import { section, sectionType } from '../../../schema/common';
 import { heading, label, longText, number, optional, text } from '../../../schema/schema';
 
 export { NEWEST_ARTICLE as NEWEST } from '../../model/articleSchema';
@@ -17,3 +17,6 @@ export const articlesSchema = section('articles', {
    */
   inFull: optional(text()),
 });
+
+/** The articles section type: its description, and an example of it (drawn when no page uses the type). */
+export const articles = sectionType(articlesSchema, { type: 'articles', heading: 'Latest articles', more: 'Read on' });

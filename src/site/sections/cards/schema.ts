@@ -1,4 +1,4 @@
-import { actionSchema, imageInPlace, section } from '../../../schema/common';
+import { actionSchema, imageInPlace, section, sectionType } from '../../../schema/common';
 import { iconNames } from '../../../schema/icons';
 import { advanced, heading, list, longText, number, object, oneOf, optional, type Infer } from '../../../schema/schema';
 
@@ -20,4 +20,14 @@ export const cardsSchema = section('cards', {
   /** Cards per row on wide screens (2, 3 or 4). */
   columns: advanced(optional(number({ min: 1, max: 4, integer: true }))),
   cards: list(cardSchema, { min: 1 }),
+});
+
+/** The cards section type: its description, and an example of it (drawn when no page uses the type). */
+export const cards = sectionType(cardsSchema, {
+  type: 'cards',
+  heading: 'Some cards',
+  cards: [
+    { title: 'A card', text: 'Card text.', more: ['More of it.', 'And the end.'] },
+    { title: 'Another card', text: 'Other text.' },
+  ],
 });

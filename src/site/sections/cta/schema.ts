@@ -1,4 +1,4 @@
-import { actionSchema, section } from '../../../schema/common';
+import { actionSchema, section, sectionType } from '../../../schema/common';
 import { heading, longText } from '../../../schema/schema';
 
 /** A coloured band with one sentence and one button. */
@@ -7,3 +7,6 @@ export const ctaSchema = section('cta', {
   text: longText(),
   action: actionSchema,
 });
+
+/** The cta section type: its description, and an example of it (drawn when no page uses the type). */
+export const cta = sectionType(ctaSchema, { type: 'cta', heading: 'A call to action', text: 'Do it.', action: { label: 'Go', href: '/Contact' } });

@@ -1,4 +1,4 @@
-import { section } from '../../../schema/common';
+import { section, sectionType } from '../../../schema/common';
 import { heading, list, longText, object, optional, text } from '../../../schema/schema';
 
 /** Questions and answers; at most one answer is open at a time. */
@@ -7,3 +7,6 @@ export const faqSchema = section('faq', {
   text: optional(longText()),
   items: list(object({ question: text(), answer: longText() }), { min: 1 }),
 });
+
+/** The faq section type: its description, and an example of it (drawn when no page uses the type). */
+export const faq = sectionType(faqSchema, { type: 'faq', heading: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] });

@@ -1,4 +1,4 @@
-import { actionSchema, imageInPlace, section } from '../../../schema/common';
+import { actionSchema, imageInPlace, section, sectionType } from '../../../schema/common';
 import { formRef, heading, list, longText, optional } from '../../../schema/schema';
 
 /** The first thing on the home page: headline, promise, buttons, and optionally a form. */
@@ -11,3 +11,6 @@ export const heroSchema = section('hero', {
   form: optional(formRef()),
   formTitle: optional(heading()),
 });
+
+/** The hero section type: its description, and an example of it (drawn when no page uses the type). */
+export const hero = sectionType(heroSchema, { type: 'hero', heading: 'A hero', text: 'A promise.' });

@@ -1,4 +1,4 @@
-import { section } from '../../../schema/common';
+import { section, sectionType } from '../../../schema/common';
 import {
   checkFacts,
   describe,
@@ -120,3 +120,19 @@ export const privacySchema: typeof basePrivacySchema = {
     }
   },
 };
+
+/** The privacy section type: its description, and an example of it (drawn when no page uses the type). */
+export const privacy = sectionType(privacySchema, {
+  type: 'privacy',
+  responsible: { heading: 'Who', text: '{name} at {address}: {email}.' },
+  forms: {
+    heading: 'Forms',
+    items: [{ form: 'contact', name: 'Contact', purpose: 'To answer.' }],
+    labels: { purpose: 'Why', collects: 'What', storage: 'Where', kept: 'How long', told: 'Told' },
+    keptFor: '{days} days.',
+    cvKeptFor: 'CV {days} days.',
+    storage: { local: 'Here.', firebase: 'There.' },
+    told: { email: 'Mail.', webhook: 'Chat.', none: 'Nobody.' },
+  },
+  rights: { heading: 'Rights', paragraphs: ['Ask.'], erasure: 'Write to {email}: an answer within {days} days.' },
+});

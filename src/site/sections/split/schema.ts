@@ -1,4 +1,4 @@
-import { actionSchema, imageInPlace, section } from '../../../schema/common';
+import { actionSchema, imageInPlace, section, sectionType } from '../../../schema/common';
 import { heading, list, longText, oneOf, optional, text } from '../../../schema/schema';
 import { statItemSchema } from '../stats/schema';
 
@@ -15,4 +15,12 @@ export const splitSchema = section('split', {
   actions: optional(list(actionSchema)),
   /** Counters shown under the text (About page vision block). */
   stats: optional(list(statItemSchema)),
+});
+
+/** The split section type: its description, and an example of it (drawn when no page uses the type). */
+export const split = sectionType(splitSchema, {
+  type: 'split',
+  heading: 'A split section',
+  paragraphs: ['Some text.'],
+  image: { src: '/images/logo.svg', alt: 'A picture', width: 10, height: 10 },
 });

@@ -1,4 +1,4 @@
-import { section } from '../../../schema/common';
+import { section, sectionType } from '../../../schema/common';
 import { heading, list, longText, number, object, optional, text, type Infer } from '../../../schema/schema';
 
 /** One counter: counts up from 0 to `value` when scrolled into view, then shows prefix + value + suffix. */
@@ -15,3 +15,6 @@ export const statsSchema = section('stats', {
   text: optional(longText()),
   items: list(statItemSchema, { min: 1 }),
 });
+
+/** The stats section type: its description, and an example of it (drawn when no page uses the type). */
+export const stats = sectionType(statsSchema, { type: 'stats', heading: 'Some numbers', items: [{ value: 3, suffix: '+', label: 'Years' }] });

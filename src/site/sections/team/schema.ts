@@ -1,4 +1,4 @@
-import { imageDrawnAt, section } from '../../../schema/common';
+import { imageDrawnAt, section, sectionType } from '../../../schema/common';
 import { heading, list, longText, object, optional, text, type Infer } from '../../../schema/schema';
 
 const teamMemberSchema = object({
@@ -15,4 +15,11 @@ export const teamSchema = section('team', {
   heading: heading(),
   text: optional(longText()),
   members: list(teamMemberSchema, { min: 1 }),
+});
+
+/** The team section type: its description, and an example of it (drawn when no page uses the type). */
+export const team = sectionType(teamSchema, {
+  type: 'team',
+  heading: 'A team',
+  members: [{ name: 'Ada', role: 'Boss', description: 'Leads.', image: { src: '/images/logo.svg', alt: 'Ada', width: 10, height: 10 } }],
 });
