@@ -123,6 +123,107 @@ export type KindMeta =
 
 export type SchemaKind = KindMeta['kind'];
 
+/** What a kind's own values are made with: the value of a schema inside it, an object's keys, the site's forms. */
+export interface ValueMaker {
+  of(schema: Schema<unknown>): unknown;
+  object(shape: Shape): Record<string, unknown>;
+  readonly formIds: readonly string[];
+}
+
+/**
+ * Each kind's own values, beside its description. `empty`: the value a new item of the kind starts
+ * with in the editor (src/content/editor/schemaValues.ts): empty where a person must write
+ * something (the checker then points at what is still to fill in), the first choice where there
+ * is one, a list's fewest items. `wrong`: the wrong values a value of the kind can be given, each
+ * a different way of being wrong (`missing`: [undefined] for a required key, else nothing; `value`:
+ * what it holds now), which src/content/model/officeSentences.test.ts gives the checker at every
+ * key of every file the office edits. A kind without its entry is a type error here.
+ */
+export const KIND_VALUES: { readonly [K in SchemaKind]: KindValues<Extract<KindMeta, { kind: K }>> } = {
+  text: {
+    empty: () => '',
+    wrong: (meta, _value, missing) => [
+      ...missing,
+      '',
+      42,
+      '{nope} and {year}',
+      'red',
+      '#ffffff',
+      'nope.png',
+      '/nope.png',
+      'xx-nope',
+      'Nowhere/Nope',
+      '/Abuot',
+      'https://exa mple.com',
+      ...(meta.maxLength ? ['x'.repeat(meta.maxLength + 1)] : []),
+    ],
+  },
+  longText: {
+    empty: () => '',
+    wrong: (meta, value, missing) => KIND_VALUES.text.wrong({ kind: 'text', maxLength: meta.maxLength }, value, missing),
+  },
+  link: {
+    empty: () => '',
+    wrong: (_meta, _value, missing) => [
+      ...missing,
+      '',
+      '/Abuot',
+      'not an address',
+      '//0x7f000001/Contact',
+      'https://exa mple.com',
+      'tel:+1999',
+      'mailto:someone@else.test',
+    ],
+  },
+  number: {
+    empty: (meta) => (meta.min !== undefined && meta.min > 0 ? meta.min : 0),
+    wrong: (_meta, _value, missing) => [...missing, 'ten', -1e9, 1e12, 1.5],
+  },
+  boolean: { empty: () => false, wrong: (_meta, _value, missing) => [...missing, 'yes'] },
+  choice: {
+    empty: (meta, make) => (meta.from === 'forms' ? make.formIds : meta.options)[0] ?? '',
+    wrong: (_meta, _value, missing) => [...missing, 'not-a-choice'],
+  },
+  fixed: { empty: (meta) => meta.value, wrong: () => ['nope'] },
+  image: {
+    empty: (meta, make) => make.object(meta.shape),
+    wrong: (_meta, value, missing) => [...missing, 'a text', { ...(isRecord(value) ? value : {}), zzz: 1 }],
+  },
+  object: {
+    empty: (meta, make) => make.object(meta.shape),
+    wrong: (_meta, value, missing) => [...missing, 'a text', { ...(isRecord(value) ? value : {}), zzz: 1 }],
+  },
+  list: {
+    empty: (meta, make) => Array.from({ length: meta.min ?? 0 }, () => make.of(meta.item)),
+    wrong: (meta, value, missing) => {
+      const items = Array.isArray(value) ? value : [];
+      return [...missing, [], 'a text', ...(meta.max !== undefined ? [Array.from({ length: meta.max + 1 }, () => items[0])] : []), [...items, ...items]];
+    },
+  },
+  richText: { empty: () => [], wrong: (_meta, _value, missing) => [...missing, [], 'a text', [{ type: 'html', html: '<b>x</b>' }]] },
+  union: {
+    empty: (meta, make) => {
+      const first = Object.values(meta.variants)[0];
+      return first ? make.of(first) : {};
+    },
+    wrong: (_meta, value) => [
+      { ...(isRecord(value) ? value : {}), type: 'nope' },
+      { ...(isRecord(value) ? value : {}), type: undefined },
+    ],
+  },
+  record: {
+    empty: (meta, make) => (meta.keysFrom === 'forms' ? Object.fromEntries(make.formIds.map((id) => [id, make.of(meta.value)])) : {}),
+    wrong: (_meta, _value, missing) => [...missing, 'a text', {}],
+  },
+};
+
+interface KindValues<M extends KindMeta> {
+  empty(meta: M, make: ValueMaker): unknown;
+  wrong(meta: M, value: unknown, missing: readonly unknown[]): unknown[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** What a line of text holds when it is more than words (the editor draws some of them by it: a date as a date box). */
 export type TextFormat = 'color' | 'path' | 'file' | 'locale' | 'date' | 'dateTime' | 'slug';
 

@@ -4,7 +4,7 @@
  * list item or section starts with.
  */
 import admin from '../../../config/admin';
-import type { Path, Schema, Shape } from '../../schema/schema';
+import { KIND_VALUES, type KindMeta, type Path, type Schema, type Shape, type ValueMaker } from '../../schema/schema';
 
 export { itemTitle, labelOf } from '../model/officeSentences';
 
@@ -54,34 +54,12 @@ export interface SiteFacts {
  * is one, a list's fewest items. Optional keys are left out.
  */
 export function emptyValue(schema: Schema<unknown>, facts: SiteFacts): unknown {
-  const meta = schema.meta;
-  switch (meta.kind) {
-    case 'text':
-    case 'longText':
-    case 'link':
-      return '';
-    case 'number':
-      return meta.min !== undefined && meta.min > 0 ? meta.min : 0;
-    case 'boolean':
-      return false;
-    case 'choice':
-      return (meta.from === 'forms' ? facts.formIds : meta.options)[0] ?? '';
-    case 'fixed':
-      return meta.value;
-    case 'image':
-    case 'object':
-      return emptyObject(meta.shape, facts);
-    case 'list':
-      return Array.from({ length: meta.min ?? 0 }, () => emptyValue(meta.item, facts));
-    case 'richText':
-      return [];
-    case 'union': {
-      const first = Object.values(meta.variants)[0];
-      return first ? emptyValue(first, facts) : {};
-    }
-    case 'record':
-      return meta.keysFrom === 'forms' ? Object.fromEntries(facts.formIds.map((id) => [id, emptyValue(meta.value, facts)])) : {};
-  }
+  return valueOf(schema.meta, { of: (inner) => emptyValue(inner, facts), object: (shape) => emptyObject(shape, facts), formIds: facts.formIds });
+}
+
+/** A kind's empty value, by its entry in KIND_VALUES (the union of entries narrowed to the kind of `meta`). */
+function valueOf<M extends KindMeta>(meta: M, make: ValueMaker): unknown {
+  return (KIND_VALUES[meta.kind] as { empty(meta: M, make: ValueMaker): unknown }).empty(meta, make);
 }
 
 const newSectionHeadings: Readonly<Record<string, string>> = admin.content.newSectionHeadings;

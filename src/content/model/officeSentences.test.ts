@@ -11,7 +11,7 @@ import { checkContent, type CheckOptions, type Problem } from './checkContent';
 import { schemaOfFile } from './contentSchemas';
 import { fileNameOf, labelOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, sectionTypeLabel, withArticle } from './officeSentences';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
-import { shownToOffice, type Path, type Schema } from '../../schema/schema';
+import { KIND_VALUES, shownToOffice, type KindMeta, type Path, type Schema } from '../../schema/schema';
 
 const t = admin.content;
 let real: RealConfig;
@@ -53,55 +53,11 @@ function refusalsOf(file: string, value: unknown): Problem[] {
   return checkContent(only, (src) => !src.includes('nope')).filter((p) => p.file === file);
 }
 
-/** The wrong values a value of this schema's kind can be given, each a different way of being wrong. */
+/** The wrong values a value of this schema's kind can be given, each a different way of being wrong: the kind's own (KIND_VALUES). */
 function wrongValuesFor(schema: Schema<unknown>, value: unknown): unknown[] {
   const meta = schema.meta;
   const missing = schema.optional ? [] : [undefined];
-  switch (meta.kind) {
-    case 'text':
-    case 'longText':
-      return [
-        ...missing,
-        '',
-        42,
-        '{nope} and {year}',
-        'red',
-        '#ffffff',
-        'nope.png',
-        '/nope.png',
-        'xx-nope',
-        'Nowhere/Nope',
-        '/Abuot',
-        'https://exa mple.com',
-        ...(meta.maxLength ? ['x'.repeat(meta.maxLength + 1)] : []),
-      ];
-    case 'number':
-      return [...missing, 'ten', -1e9, 1e12, 1.5];
-    case 'boolean':
-      return [...missing, 'yes'];
-    case 'choice':
-      return [...missing, 'not-a-choice'];
-    case 'fixed':
-      return ['nope'];
-    case 'link':
-      return [...missing, '', '/Abuot', 'not an address', '//0x7f000001/Contact', 'https://exa mple.com', 'tel:+1999', 'mailto:someone@else.test'];
-    case 'image':
-    case 'object':
-      return [...missing, 'a text', { ...(isRecord(value) ? value : {}), zzz: 1 }];
-    case 'list': {
-      const items = Array.isArray(value) ? value : [];
-      return [...missing, [], 'a text', ...(meta.max !== undefined ? [Array.from({ length: meta.max + 1 }, () => items[0])] : []), [...items, ...items]];
-    }
-    case 'union':
-      return [
-        { ...(isRecord(value) ? value : {}), type: 'nope' },
-        { ...(isRecord(value) ? value : {}), type: undefined },
-      ];
-    case 'record':
-      return [...missing, 'a text', {}];
-    case 'richText':
-      return [...missing, [], 'a text', [{ type: 'html', html: '<b>x</b>' }]];
-  }
+  return (KIND_VALUES[meta.kind] as { wrong(meta: KindMeta, value: unknown, missing: unknown[]): unknown[] }).wrong(meta, value, missing);
 }
 
 /**
