@@ -1,13 +1,5 @@
 /** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
-import server from '../../config/server';
 import { number, object, template, text, TEXT_LIMITS, type Infer } from '../schema/schema';
-import { wordsAt, wordsLike } from '../schema/words';
-
-/**
- * A group of config/server.ts's words by its keys, which most of its description is made from
- * (wordsLike). Its type says only "a group": the file's own type is checked against this description.
- */
-const wordsOf = (...keys: string[]): object => wordsAt(server, keys);
 
 /** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
 const rate = () =>
@@ -66,7 +58,10 @@ export const serverSchema = object({
    * hidden from screen readers), robots fill it in. A submission with it filled gets an
    * ordinary success answer, and is stored marked as spam (never notified).
    */
-  spamTrap: wordsLike(wordsOf('spamTrap')),
+  spamTrap: object({
+    name: text(),
+    label: text(),
+  }),
   /**
    * The forms' proof of work (src/leads/server/proofOfWork.ts): the puzzle's size (at most
    * `maxNumber` tries), how long a puzzle stays good, and how many puzzles one client may ask for.
@@ -80,9 +75,10 @@ export const serverSchema = object({
     renewSecondsBeforeEnd: number({ min: 0, max: 3600, integer: true }),
   }),
   /** The visit beacon's counting (src/leads/server/visits.ts): its rate per client, and what bounds its storage. */
-  visits: wordsLike(wordsOf('visits'), {
+  visits: object({
     perClient: rate(),
     maxSourcesPerDay: number({ min: 1, integer: true }),
+    otherSource: text(),
     maxVisitorsPerDay: number({ min: 1, integer: true }),
     keepDays: number({ min: 1, integer: true }),
   }),
@@ -106,13 +102,14 @@ export const serverSchema = object({
       forDays: number({ min: 3, max: 30 }),
     }),
     /** The notification e-mail's wording around the fields (each field shows by its label). */
-    mail: wordsLike(wordsOf('notifications', 'mail'), {
+    mail: object({
       /** Label of the line with the submission's date. */
       received: text(),
       /** The link to the lead in the inbox. */
       openLead: text(),
       /** Shown for a field left empty. */
       noValue: text(),
+      cvInInbox: text(),
       /** Under the fields, when the lead gave an e-mail address and the mailbox is read (the mail's Reply-To is its reply address): {name} the visitor's. */
       replyHint: template(['name']),
       /** The same when the site does not read the mailbox (a reply to the mail reaches nobody). */
@@ -136,8 +133,19 @@ export const serverSchema = object({
       notSentSubject: template(['name', 'subject']),
       notSentText: template(['name', 'reason', 'link', 'words']),
       /** Why a reply was not sent: in that mail and on the lead. */
-      reasons: wordsLike(wordsOf('notifications', 'replies', 'reasons'), {
+      reasons: object({
+        empty: text(),
+        agencyLines: text(),
+        ambiguous: text(),
+        attachments: text(),
+        tooLong: text(),
+        tooLarge: text(),
+        unreadable: text(),
         expired: template(['days']),
+        notARecipient: text(),
+        notProved: text(),
+        noAddress: text(),
+        off: text(),
       }),
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
@@ -146,11 +154,13 @@ export const serverSchema = object({
      * The daily mail to each owner account (src/leads/server/notify/digest.ts): at `hour` o'clock in the
      * agency's time zone, who waits for the agency and whose follow-up is due, `maxLines` of each at most.
      */
-    digest: wordsLike(wordsOf('notifications', 'digest'), {
+    digest: object({
       hour: number({ min: 0, max: 23, integer: true }),
       maxLines: number({ min: 1, max: 500, integer: true }),
       subject: template(['waiting', 'due']),
+      waitingHeading: text(),
       waitingLine: template(['name', 'form', 'since', 'ago', 'link']),
+      dueHeading: text(),
       dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
       more: template(['count', 'inbox']),
       footer: template(['hour']),
@@ -162,8 +172,9 @@ export const serverSchema = object({
      * the most sent per day in all, of which confirmations of sign-ups, and per client network (its
      * IPv4 network's bits).
      */
-    autoReply: wordsLike(wordsOf('notifications', 'autoReply'), {
+    autoReply: object({
       nameMaxLength: number({ min: 1, max: 60, integer: true }),
+      withoutName: text(),
       perDay: number({ min: 1, integer: true }),
       confirmationsPerDay: number({ min: 1, integer: true }),
       perNetworkPerDay: number({ min: 1, integer: true }),
@@ -174,7 +185,7 @@ export const serverSchema = object({
      * `digestMinutes` in one mail (those the agency replied to meanwhile left out), its words,
      * and how much of each answer it tells.
      */
-    answers: wordsLike(wordsOf('notifications', 'answers'), {
+    answers: object({
       digestMinutes: number({ min: 0, max: 60 }),
       subject: template(['name', 'words']),
       subjectOnePerson: template(['name', 'count', 'words']),
@@ -182,7 +193,9 @@ export const serverSchema = object({
       heading: template(['name', 'at', 'form']),
       headingSeveral: template(['name', 'count', 'form']),
       answeredAt: template(['at']),
+      noText: text(),
       openLead: template(['link']),
+      footer: text(),
       firstLinesMaxLength: number({ min: 40, max: 2000, integer: true }),
       subjectWordsMaxLength: number({ min: 10, max: 200, integer: true }),
     }),
@@ -218,16 +231,26 @@ export const serverSchema = object({
     testRate: rate(),
     /** One-click unsubscribes per client address. */
     unsubscribeRate: rate(),
-    messages: wordsLike(wordsOf('newsletter', 'messages'), {
+    messages: object({
+      unknownNewsletter: text(),
+      notADraft: text(),
       badSubject: template(['max']),
       badName: template(['max']),
+      nameTaken: text(),
       badBody: template(['error']),
       bodyTooLarge: template(['max']),
+      unknownArticle: text(),
+      badReady: text(),
       badTime: template(['days']),
+      mailOff: text(),
+      noReaders: text(),
       tooManyTests: template(['minutes']),
       testFailed: template(['error']),
+      notCancellable: text(),
       tooManyDrafts: template(['max']),
       savesTooFast: template(['seconds']),
+      changedSinceRead: text(),
+      noRevision: text(),
       savedSinceOpened: template(['by']),
       notAnUpload: template(['picture']),
     }),
@@ -247,9 +270,10 @@ export const serverSchema = object({
      * The inbox's alarm, once the mailbox has failed for `afterMinutes`, and the one e-mail of it
      * to the notification address; the outage shown for `backShownHours` after it ended.
      */
-    alarm: wordsLike(wordsOf('mailbox', 'alarm'), {
+    alarm: object({
       afterMinutes: number({ min: 1, max: 1440, integer: true }),
       backShownHours: number({ min: 0, max: 720, integer: true }),
+      subject: text(),
       text: template(['user', 'host', 'since', 'error', 'link'], { maxLength: TEXT_LIMITS.paragraph }),
     }),
     /** A mail larger than this (bytes) is recorded by its headers only. */
@@ -283,7 +307,8 @@ export const serverSchema = object({
     /** Strict-Transport-Security max-age, sent only when the site is reached over HTTPS. */
     hstsMaxAgeSeconds: number({ min: 0, integer: true }),
   }),
-  messages: wordsLike(wordsOf('messages'), {
+  messages: object({
+    unknownCollection: text(),
     /** A document that is not JSON (or a media type other than JSON and plain form posts). */
     notJson: text(),
     /** A JSON request with no body. */
@@ -310,8 +335,16 @@ export const serverSchema = object({
     unknownAddress: text(),
     /** An /api/ address that exists, with a method it does not take (405, with Allow). */
     wrongMethod: text(),
+    unknownUploadFolder: text(),
+    fileExists: text(),
+    fileNotFound: text(),
+    tooManyRequests: text(),
+    badSubmissionKey: text(),
+    serverError: text(),
     /** 503: the data folder's disk does not take writes just now (full, read-only, failing). */
     unavailable: text(),
+    healthy: text(),
+    unhealthy: text(),
   }),
   /** The agency's inbox: sessions, sign-in throttling, retention checks and the API's answers. */
   admin: object({
@@ -406,27 +439,85 @@ export const serverSchema = object({
       resumeMax: number({ min: 1, max: 100000, integer: true }),
       retryMilliseconds: number({ min: 500, max: 60000, integer: true }),
     }),
-    messages: wordsLike(wordsOf('admin', 'messages'), {
+    messages: object({
+      signInRequired: text(),
+      wrongPassword: text(),
+      wrongCode: text(),
+      wrongRecoveryCode: text(),
+      passkeyFailed: text(),
+      secondStepExpired: text(),
+      wrongMailCode: text(),
+      mailCodeSpent: text(),
+      deviceMailFailed: text(),
       tooManyDeviceMails: template(['minutes']),
+      deviceMailOff: text(),
       tooManyCodes: template(['minutes']),
+      secondFactorFirst: text(),
+      lastSecondFactor: text(),
       badPasskeyName: template(['max']),
+      noCodeSetUp: text(),
+      tooManyAttempts: text(),
+      signInBusy: text(),
+      notFromInbox: text(),
+      unknownLead: text(),
+      unknownSubscriber: text(),
+      notSubscribed: text(),
+      notWaiting: text(),
+      confirmationToday: text(),
+      confirmationOff: text(),
+      tooManyResends: text(),
+      unknownDelivery: text(),
+      noCv: text(),
+      badStatus: text(),
+      badChange: text(),
       tooManyScreens: template(['max']),
+      unknownAttachment: text(),
+      noteTooLong: text(),
+      badEmail: text(),
+      eraseNotConfirmed: text(),
+      passwordAgain: text(),
+      wrongPasswordAgain: text(),
+      badFilter: text(),
       badBulk: template(['max']),
+      ownersOnly: text(),
+      contentNotSetUp: text(),
+      publishBusy: text(),
+      releaseUnderWay: text(),
+      contentChanged: text(),
+      buildFailed: text(),
+      publishNotWritten: text(),
+      publishNotRecorded: text(),
+      checkBusy: text(),
+      frontRefused: text(),
+      unknownRevision: text(),
       releaseInWords: template(['places']),
+      releaseOfCode: text(),
+      releaseNotUndone: text(),
+      firstRevision: text(),
       undoConflict: template(['where', 'author', 'at', 'change']),
       undoConflictSince: template(['where']),
+      nothingToChange: text(),
       restoreAddedSince: template(['where']),
       restoreLeftToCode: template(['where']),
       wouldNotStart: template(['problem']),
       pageNotRemovable: template(['title']),
       goneToNoPage: template(['title', 'address']),
       goneWordsRefused: template(['title', 'max', 'links']),
+      imageTooLarge: text(),
+      notAnImage: text(),
+      badImageSize: text(),
+      badImageFocus: text(),
       imageTooManyPixels: template(['width', 'height', 'max']),
       imageBusy: template(['seconds']),
       uploadsFull: template(['pictures', 'megabytes']),
+      noReplyAddress: text(),
+      repliesOff: text(),
+      tooManyReplies: text(),
       draftTooLarge: template(['max']),
       tooManyDrafts: template(['max']),
       draftsTooFast: template(['seconds']),
+      notEditable: text(),
+      noDraft: text(),
       badScheduleTime: template(['days']),
       draftHasProblems: template(['count']),
       scheduledPublishFailed: template(['reason']),

@@ -3,7 +3,7 @@
  * `other` for any other number, as config/admin.ts writes them; the words are read from config.
  */
 import admin from '../../config/admin';
-import { adminSchema } from '../content/model/adminSchema';
+import { adminSchema } from '../content/model/contentSchemas';
 import { plural, type CheckContext } from './schema';
 import { fill, fillCount } from './text';
 

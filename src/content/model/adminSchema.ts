@@ -1,5 +1,4 @@
 /** The description of config/admin.ts: every word of the agency's inbox. */
-import admin from '../../../config/admin';
 import forms from '../../../config/forms';
 import { wordsAt, wordsLike } from '../../schema/words';
 import { fieldKinds } from '../../site/forms/model/formSchema';
@@ -30,12 +29,6 @@ import { ATTRIBUTION_KEYS, CLICK_IDS, DEVICES } from '../../site/model/attributi
 import { CONFIRMATION_MAILS, SUBSCRIBER_STATES } from '../../newsletter/model/subscribers';
 import { ADMIN_ROLES } from '../../platform/roles';
 import { MAX_RULE_MIN, isCountedRule, ruleNames, type RuleName } from '../../platform/rules';
-
-/**
- * A group of config/admin.ts's words by its keys, which most of its description is made from
- * (wordsLike). Its type says only "a group": the file's own type is checked against this description.
- */
-const wordsOf = (...keys: string[]): object => wordsAt(admin, keys);
 
 /** A template that is a paragraph or more (an instruction of several sentences). */
 const PARAGRAPH = { maxLength: TEXT_LIMITS.paragraph };
@@ -187,162 +180,193 @@ function formNames(): Schema<Readonly<Record<string, string>>> {
   };
 }
 
-export const adminSchema = wordsLike(wordsOf(), {
-  locale: languageTag(),
-  timeZone: timeZone(),
-  currency: currency(),
-  forms: formNames(),
-  statuses: texts(LEAD_STATUSES),
-  kinds: formKinds(),
-  /** The rules a form's check may use (src/platform/rules.ts), in the office's words: one for each; {min} in a rule with a number. */
-  ruleLabels: object(Object.fromEntries(ruleNames.map((name) => [name, isCountedRule(name) ? template(['min']) : text()])) as Record<RuleName, Schema<string>>),
-  stages: stages(),
-  pipeline: wordsLike(wordsOf('pipeline'), {
-    valueHint: template(['currency']),
-    you: template(['email']),
-    historyLine: template(['at', 'by', 'change']),
-    changes: wordsLike(wordsOf('pipeline', 'changes'), {
-      staged: template(['stage']),
-      stagedLost: template(['stage', 'reason']),
-      assigned: template(['to']),
-      value: template(['value']),
-      followUp: template(['date']),
-      status: template(['status']),
+/** A group of config/admin.ts's words by its keys (wordsAt): what most of its description is made from. */
+type WordsOf = (...keys: string[]) => object;
+
+/**
+ * The description of config/admin.ts, made from its words (wordsLike): the words as the code was
+ * built with them, given by src/content/model/contentSchemas.ts (the file's own type is checked
+ * against this description, so it imports neither the file nor its type).
+ */
+export function adminSchemaOf(words: object) {
+  const wordsOf: WordsOf = (...keys) => wordsAt(words, keys);
+  return wordsLike(wordsOf(), {
+    ...inboxShape(wordsOf),
+    /** The newsletter's screens (/admin/newsletters). */
+    newsletters: wordsLike(wordsOf('newsletters'), {
+      intro: longText(),
+      confirmed: template(['count']),
+      states: object({
+        draft: text(),
+        ready: template(['by']),
+        scheduled: template(['when']),
+        sending: template(['sent', 'readers']),
+        sent: template(['when']),
+      }),
+      testSent: template(['email']),
+      testSubject: template(['subject']),
+      sendNow: plural(['count']),
+      sendQuestion: plural(['subject', 'count']),
+      scheduled: template(['when']),
+      historyLine: template(['when', 'what', 'by', 'revision']),
+      /** A draft marked ready for an owner to send, or taken back; the owners' frame lists the ready ones. */
+      ...texts(['markReady', 'markedReady', 'notReady', 'readyForOwner', 'readyLabel']).shape,
+      readyHeading: plural(['count']),
+      readyLine: template(['subject', 'by']),
     }),
-    followUpOn: template(['date']),
-    due: template(['date']),
-    valueMax: number({ min: 1, max: 1e12, integer: true }),
-    followUpMaxDays: number({ min: 1, max: 36600, integer: true }),
-    problems: wordsLike(wordsOf('pipeline', 'problems'), {
-      badValue: template(['max']),
-      badFollowUp: template(['max']),
+    content: contentSchemaOf(wordsOf),
+  });
+}
+
+/** The words of the inbox's screens (the leads, the pipeline, the sign-in, the subscribers, the erasure). */
+function inboxShape(wordsOf: WordsOf) {
+  return {
+    locale: languageTag(),
+    timeZone: timeZone(),
+    currency: currency(),
+    forms: formNames(),
+    statuses: texts(LEAD_STATUSES),
+    kinds: formKinds(),
+    /** The rules a form's check may use (src/platform/rules.ts), in the office's words: one for each; {min} in a rule with a number. */
+    ruleLabels: object(
+      Object.fromEntries(ruleNames.map((name) => [name, isCountedRule(name) ? template(['min']) : text()])) as Record<RuleName, Schema<string>>,
+    ),
+    stages: stages(),
+    pipeline: wordsLike(wordsOf('pipeline'), {
+      valueHint: template(['currency']),
+      you: template(['email']),
+      historyLine: template(['at', 'by', 'change']),
+      changes: wordsLike(wordsOf('pipeline', 'changes'), {
+        staged: template(['stage']),
+        stagedLost: template(['stage', 'reason']),
+        assigned: template(['to']),
+        value: template(['value']),
+        followUp: template(['date']),
+        status: template(['status']),
+      }),
+      followUpOn: template(['date']),
+      due: template(['date']),
+      valueMax: number({ min: 1, max: 1e12, integer: true }),
+      followUpMaxDays: number({ min: 1, max: 36600, integer: true }),
+      problems: wordsLike(wordsOf('pipeline', 'problems'), {
+        badValue: template(['max']),
+        badFollowUp: template(['max']),
+      }),
     }),
-  }),
-  placeholdersShow: template(['count']),
-  signIn: wordsLike(wordsOf('signIn'), {
-    rememberHint: template(['days']),
-  }),
-  /** The Sign-in and security screen: passkeys, the authenticator app, recovery codes, the owners' requirement. */
-  security: wordsLike(wordsOf('security'), {
-    passkeyAdded: template(['date']),
-    passkeyUsed: template(['date']),
-    removePasskey: template(['name']),
-    recoveryLeft: template(['count']),
-  }),
-  passwordAgain: wordsLike(wordsOf('passwordAgain'), {
-    intro: template(['minutes']),
-  }),
-  nav: wordsLike(wordsOf('nav'), {
-    signedInAs: template(['email', 'role']),
-    /** What each role does, after the account's address. */
-    roles: texts(ADMIN_ROLES),
-  }),
-  list: wordsLike(wordsOf('list'), {
-    waiting: template(['time']),
-    lastActivity: template(['time']),
-    submissions: template(['count']),
-    mailboxRead: template(['at']),
-    mailboxFailing: template(['since', 'error', 'next']),
-    mailboxBack: template(['from', 'until', 'at']),
-    visitorMailHeld: template(['count', 'perDay', 'since']),
-    visitorMailForOwner: template(['count']),
-    visitorMailRefused: template(['count']),
-    bulk: texts(BULK_ACTIONS),
-    bulkDone: texts(BULK_ACTIONS),
-  }),
-  lead: wordsLike(wordsOf('lead'), {
-    spamNoticeNotified: template(['channels']),
-    spamNoticeBoth: template(['channels']),
-    browserTime: template(['date', 'zone']),
-    deliveryChannel: template(['channel', 'about']),
-    personMore: template(['count']),
-  }),
-  replies: wordsLike(wordsOf('replies'), {
-    historyLine: template(['at', 'by', 'state']),
-    answerLine: template(['at', 'from']),
-    mailProgramLine: template(['at', 'from']),
-    automaticLine: template(['at', 'from', 'what']),
-    automaticKinds: texts(AUTOMATIC_KINDS),
-    mailReplyLine: template(['at', 'by', 'state']),
-    mailHeld: template(['at']),
-    returned: template(['at']),
-    notSentLine: template(['at', 'from']),
-    notSentWhy: template(['reason']),
-    attachment: template(['name', 'size']),
-    attachmentSkipped: template(['name']),
-    threadSubject: template(['subject']),
-    subjectMaxLength: number({ min: 10, max: 998, integer: true }),
-    textMaxLength: number({ min: 100, max: 100_000, integer: true }),
-    templates: replyTemplates(),
-  }),
-  sources: wordsLike(wordsOf('sources'), {
-    labels: texts(ATTRIBUTION_KEYS),
-    devices: texts(DEVICES),
-    /** The ad network each click id an address carries comes from, by that id. */
-    adNetworks: texts(CLICK_IDS),
-  }),
-  languages: wordsLike(wordsOf('languages'), {
-    sentIn: template(['language']),
-    choiceCount: template(['name', 'count']),
-  }),
-  insights: wordsLike(wordsOf('insights'), {
-    intro: longText(),
-    others: template(['count']),
-  }),
-  subscribers: wordsLike(wordsOf('subscribers'), {
-    intro: template(['days']),
-    states: texts(SUBSCRIBER_STATES),
-    stateCount: template(['state', 'count']),
-    confirmationStates: texts(CONFIRMATION_MAILS),
-    resendNamed: template(['email']),
-    resent: template(['email']),
-    signedUpLine: template(['date']),
-    confirmedLine: template(['date']),
-    unsubscribedLine: template(['date']),
-    bouncedLine: template(['date']),
-    pageLine: template(['page']),
-    unsubscribeNamed: template(['email']),
-    unsubscribeTitle: template(['email']),
-    unsubscribed: template(['email']),
-  }),
-  erase: wordsLike(wordsOf('erase'), {
-    intro: longText(),
-    addresses: template(['addresses']),
-    kinds: object(Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, template(['count'])])) as Record<(typeof ERASURE_KINDS)[number], Schema<string>>),
-    leadLine: template(['form', 'name', 'date']),
-    leadLineWithoutName: template(['form', 'date']),
-    mailLine: template(['kind', 'subject', 'date']),
-    cvLine: template(['size']),
-    attachmentLine: template(['name', 'size']),
-    outsideAddresses: template(['addresses']),
-    outside: object({
-      notificationMailbox: template(['addresses', 'count'], PARAGRAPH),
-      webhook: template(['receiver', 'count'], PARAGRAPH),
-      agencyMailbox: template(['address', 'answers', 'replies'], PARAGRAPH),
-      sender: template(['address', 'count'], PARAGRAPH),
-      newsletter: template(['count', 'address'], PARAGRAPH),
-      newsletterWithoutSender: template(['count'], PARAGRAPH),
-      backups: template(['date'], PARAGRAPH),
+    placeholdersShow: template(['count']),
+    signIn: wordsLike(wordsOf('signIn'), {
+      rememberHint: template(['days']),
     }),
-    recordLine: template(['date', 'by']),
-  }),
-  /** The newsletter's screens (/admin/newsletters). */
-  newsletters: wordsLike(wordsOf('newsletters'), {
-    intro: longText(),
-    confirmed: template(['count']),
-    states: object({ draft: text(), ready: template(['by']), scheduled: template(['when']), sending: template(['sent', 'readers']), sent: template(['when']) }),
-    testSent: template(['email']),
-    testSubject: template(['subject']),
-    sendNow: plural(['count']),
-    sendQuestion: plural(['subject', 'count']),
-    scheduled: template(['when']),
-    historyLine: template(['when', 'what', 'by', 'revision']),
-    /** A draft marked ready for an owner to send, or taken back; the owners' frame lists the ready ones. */
-    ...texts(['markReady', 'markedReady', 'notReady', 'readyForOwner', 'readyLabel']).shape,
-    readyHeading: plural(['count']),
-    readyLine: template(['subject', 'by']),
-  }),
-  content: wordsLike(wordsOf('content'), {
+    /** The Sign-in and security screen: passkeys, the authenticator app, recovery codes, the owners' requirement. */
+    security: wordsLike(wordsOf('security'), {
+      passkeyAdded: template(['date']),
+      passkeyUsed: template(['date']),
+      removePasskey: template(['name']),
+      recoveryLeft: template(['count']),
+    }),
+    passwordAgain: wordsLike(wordsOf('passwordAgain'), {
+      intro: template(['minutes']),
+    }),
+    nav: wordsLike(wordsOf('nav'), {
+      signedInAs: template(['email', 'role']),
+      /** What each role does, after the account's address. */
+      roles: texts(ADMIN_ROLES),
+    }),
+    list: wordsLike(wordsOf('list'), {
+      waiting: template(['time']),
+      lastActivity: template(['time']),
+      submissions: template(['count']),
+      mailboxRead: template(['at']),
+      mailboxFailing: template(['since', 'error', 'next']),
+      mailboxBack: template(['from', 'until', 'at']),
+      visitorMailHeld: template(['count', 'perDay', 'since']),
+      visitorMailForOwner: template(['count']),
+      visitorMailRefused: template(['count']),
+      bulk: texts(BULK_ACTIONS),
+      bulkDone: texts(BULK_ACTIONS),
+    }),
+    lead: wordsLike(wordsOf('lead'), {
+      spamNoticeNotified: template(['channels']),
+      spamNoticeBoth: template(['channels']),
+      browserTime: template(['date', 'zone']),
+      deliveryChannel: template(['channel', 'about']),
+      personMore: template(['count']),
+    }),
+    replies: wordsLike(wordsOf('replies'), {
+      historyLine: template(['at', 'by', 'state']),
+      answerLine: template(['at', 'from']),
+      mailProgramLine: template(['at', 'from']),
+      automaticLine: template(['at', 'from', 'what']),
+      automaticKinds: texts(AUTOMATIC_KINDS),
+      mailReplyLine: template(['at', 'by', 'state']),
+      mailHeld: template(['at']),
+      returned: template(['at']),
+      notSentLine: template(['at', 'from']),
+      notSentWhy: template(['reason']),
+      attachment: template(['name', 'size']),
+      attachmentSkipped: template(['name']),
+      threadSubject: template(['subject']),
+      subjectMaxLength: number({ min: 10, max: 998, integer: true }),
+      textMaxLength: number({ min: 100, max: 100_000, integer: true }),
+      templates: replyTemplates(),
+    }),
+    sources: wordsLike(wordsOf('sources'), {
+      labels: texts(ATTRIBUTION_KEYS),
+      devices: texts(DEVICES),
+      /** The ad network each click id an address carries comes from, by that id. */
+      adNetworks: texts(CLICK_IDS),
+    }),
+    languages: wordsLike(wordsOf('languages'), {
+      sentIn: template(['language']),
+      choiceCount: template(['name', 'count']),
+    }),
+    insights: wordsLike(wordsOf('insights'), {
+      intro: longText(),
+      others: template(['count']),
+    }),
+    subscribers: wordsLike(wordsOf('subscribers'), {
+      intro: template(['days']),
+      states: texts(SUBSCRIBER_STATES),
+      stateCount: template(['state', 'count']),
+      confirmationStates: texts(CONFIRMATION_MAILS),
+      resendNamed: template(['email']),
+      resent: template(['email']),
+      signedUpLine: template(['date']),
+      confirmedLine: template(['date']),
+      unsubscribedLine: template(['date']),
+      bouncedLine: template(['date']),
+      pageLine: template(['page']),
+      unsubscribeNamed: template(['email']),
+      unsubscribeTitle: template(['email']),
+      unsubscribed: template(['email']),
+    }),
+    erase: wordsLike(wordsOf('erase'), {
+      intro: longText(),
+      addresses: template(['addresses']),
+      kinds: object(Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, template(['count'])])) as Record<(typeof ERASURE_KINDS)[number], Schema<string>>),
+      leadLine: template(['form', 'name', 'date']),
+      leadLineWithoutName: template(['form', 'date']),
+      mailLine: template(['kind', 'subject', 'date']),
+      cvLine: template(['size']),
+      attachmentLine: template(['name', 'size']),
+      outsideAddresses: template(['addresses']),
+      outside: object({
+        notificationMailbox: template(['addresses', 'count'], PARAGRAPH),
+        webhook: template(['receiver', 'count'], PARAGRAPH),
+        agencyMailbox: template(['address', 'answers', 'replies'], PARAGRAPH),
+        sender: template(['address', 'count'], PARAGRAPH),
+        newsletter: template(['count', 'address'], PARAGRAPH),
+        newsletterWithoutSender: template(['count'], PARAGRAPH),
+        backups: template(['date'], PARAGRAPH),
+      }),
+      recordLine: template(['date', 'by']),
+    }),
+  };
+}
+
+/** The content editor's words. */
+function contentSchemaOf(wordsOf: WordsOf) {
+  return wordsLike(wordsOf('content'), {
     /** The parts of config/site.ts the editor offers, by their key there, with their names. */
     siteParts: siteParts(),
     /** A list's item without a title of its own, by its kind (by the list's key) and its place. */
@@ -484,8 +508,8 @@ export const adminSchema = wordsLike(wordsOf(), {
       leftProblems: template(['count']),
       leftScheduled: template(['at']),
     }),
-  }),
-});
+  });
+}
 
 function refusalTexts() {
   const shape = Object.fromEntries(Object.entries(REFUSAL_VALUES).map(([kind, names]) => [kind, template(['label', 'aLabel', ...names])])) as {
@@ -566,4 +590,4 @@ function textsByKey(keysOf?: { file: string; keys: readonly string[] }): Schema<
   };
 }
 
-export type AdminConfig = Infer<typeof adminSchema>;
+export type AdminConfig = Infer<ReturnType<typeof adminSchemaOf>>;

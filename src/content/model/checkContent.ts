@@ -8,7 +8,7 @@
  * in the browser on the values being edited, and shows each problem on the field of its key.
  */
 import { formSchema } from '../../site/forms/model/formSchema';
-import { adminSchema } from './adminSchema';
+import { adminSchema } from './contentSchemas';
 import { articlePath, articleSchema, NEWEST_ARTICLE as NEWEST } from '../../site/model/articleSchema';
 import { pageSchema } from '../../site/model/pageSchema';
 import { routesSchema } from '../../site/model/routesSchema';

@@ -2,7 +2,7 @@ import { imageInPlace, section, sectionType } from '../../../schema/common';
 import { heading, list, longText, object, optional, text } from '../../../schema/schema';
 
 /** A piece of writing: a heading, an optional picture, and parts with their own subheadings. */
-export const articleSchema = section('article', {
+const articleSchema = section('article', {
   heading: heading(),
   byline: optional(text()),
   image: optional(imageInPlace(820)),

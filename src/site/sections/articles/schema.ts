@@ -4,7 +4,7 @@ import { heading, label, longText, number, optional, text } from '../../../schem
 export { NEWEST_ARTICLE as NEWEST } from '../../model/articleSchema';
 
 /** The list of the articles (config/articles), newest first: any page may show it. */
-export const articlesSchema = section('articles', {
+const articlesSchema = section('articles', {
   heading: heading(),
   text: optional(longText()),
   /** The words of the link from each article's card to its page. */

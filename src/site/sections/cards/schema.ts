@@ -14,7 +14,7 @@ const cardSchema = object({
 export type CardConfig = Infer<typeof cardSchema>;
 
 /** A heading and a grid of cards: services, guides, blog posts, panels. */
-export const cardsSchema = section('cards', {
+const cardsSchema = section('cards', {
   heading: heading(),
   text: optional(longText()),
   /** Cards per row on wide screens (2, 3 or 4). */

@@ -2,7 +2,7 @@ import { actionSchema, imageInPlace, section, sectionType } from '../../../schem
 import { formRef, heading, list, longText, optional } from '../../../schema/schema';
 
 /** The first thing on the home page: headline, promise, buttons, and optionally a form. */
-export const heroSchema = section('hero', {
+const heroSchema = section('hero', {
   heading: heading(),
   text: longText(),
   actions: optional(list(actionSchema)),

@@ -2,7 +2,7 @@ import { section, sectionType } from '../../../schema/common';
 import { embedUrl, heading, optional, text } from '../../../schema/schema';
 
 /** An embedded map; its height is constants.mapHeightPx in config/site.ts. */
-export const mapSchema = section('map', {
+const mapSchema = section('map', {
   heading: optional(heading()),
   /** Names the map for screen readers. */
   title: text(),

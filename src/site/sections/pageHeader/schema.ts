@@ -2,7 +2,7 @@ import { section, sectionType } from '../../../schema/common';
 import { heading, href, label, list, longText, object, optional } from '../../../schema/schema';
 
 /** The band at the top of an inner page: breadcrumb, page heading, one intro line. */
-export const pageHeaderSchema = section('pageHeader', {
+const pageHeaderSchema = section('pageHeader', {
   /** The trail from Home to this page; the last step has no link. */
   breadcrumb: list(object({ label: label(), href: optional(href()) }), { min: 1 }),
   heading: heading(),

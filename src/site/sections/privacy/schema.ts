@@ -90,7 +90,7 @@ const basePrivacySchema = section('privacy', {
 type PrivacySection = Infer<typeof basePrivacySchema>;
 
 /** The privacy section, and what one key cannot know alone: every form of config/forms is listed once. */
-export const privacySchema: typeof basePrivacySchema = {
+const privacySchema: typeof basePrivacySchema = {
   ...basePrivacySchema,
   check(value, path, ctx) {
     basePrivacySchema.check(value, path, ctx);

@@ -6,7 +6,7 @@ import { statItemSchema } from '../stats/schema';
  * Text beside a picture. Consecutive split sections alternate sides on their own;
  * `imageSide` forces one side.
  */
-export const splitSchema = section('split', {
+const splitSchema = section('split', {
   heading: heading(),
   paragraphs: list(longText(), { min: 1 }),
   bullets: optional(list(text())),

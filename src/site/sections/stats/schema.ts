@@ -10,7 +10,7 @@ export const statItemSchema = object({
 });
 export type StatItem = Infer<typeof statItemSchema>;
 
-export const statsSchema = section('stats', {
+const statsSchema = section('stats', {
   heading: optional(heading()),
   text: optional(longText()),
   items: list(statItemSchema, { min: 1 }),

@@ -11,7 +11,7 @@ const teamMemberSchema = object({
 export type TeamMember = Infer<typeof teamMemberSchema>;
 
 /** The team carousel; how many cards show and how it moves is in config/site.ts (constants.carousel). */
-export const teamSchema = section('team', {
+const teamSchema = section('team', {
   heading: heading(),
   text: optional(longText()),
   members: list(teamMemberSchema, { min: 1 }),
