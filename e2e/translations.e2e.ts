@@ -15,6 +15,12 @@
  * test-results/translations/.
  */
 import type { Browser, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import forms from '../config/forms';
+import type { FormConfig } from '../src/site/forms/model/formSchema';
+import { databaseFile } from '../src/platform/server/store/store';
+import { specDocuments, validData } from '../src/test/formFixtures';
+import { field, formOf, messageOf, readCollectionIn, recordToasts, submitButton, toastOf, uniqueSuffix, type StoredDocument } from './helpers/forms';
 import admin from '../config/admin';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { fieldId } from '../src/content/editor/schemaValues';
@@ -35,6 +41,10 @@ const CONTACT = 'config/pages/contact.ts';
 const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
 const DE_HOME = translationFileOf(GERMAN.code, HOME);
 const DE_CONTACT = translationFileOf(GERMAN.code, CONTACT);
+const CONTACT_FORM = 'config/forms/contact.ts';
+const DE_FORM = translationFileOf(GERMAN.code, CONTACT_FORM);
+/** Contact's translated address in German (after the prefix). */
+const KONTAKT = '/Kontakt';
 /** Each load of the editor waits for the content, read from the site folder's files by the server (slow on a busy machine). */
 const CONTENT_READ_MS = 30_000;
 /** A publish draws every page (in two languages) on a shared 2-core machine. */
@@ -44,6 +54,9 @@ let site: OwnEditorSite | undefined;
 let base: string;
 let ownerState: SignedIn;
 let editorState: SignedIn;
+/** Contact's English title, as published before German was added, and the site's default language. */
+let contactTitle: string;
+let defaultLanguage: string;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
@@ -93,7 +106,9 @@ test('the owner adds German; the editor translates Home and Contact side by side
   test.setTimeout(900_000);
   const before = await open(browser, ownerState);
   const home = valueIn(await snapshotOf(before.page), HOME) as { title: string; description: string; sections: { heading?: string }[] };
+  contactTitle = (valueIn(await snapshotOf(before.page), CONTACT) as { title: string }).title;
   const defaultCode = (valueIn(await snapshotOf(before.page), 'config/site.ts') as { languages: { default: { code: string } } }).languages.default.code;
+  defaultLanguage = defaultCode;
 
   await test.step('the owner adds German; a code the site has already is refused in a sentence first', async () => {
     const { page } = before;
@@ -160,12 +175,27 @@ test('the owner adds German; the editor translates Home and Contact side by side
     await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: DE_CONTACT })}`);
     await expect(box(page, DE_CONTACT, 'title')).toBeVisible({ timeout: CONTENT_READ_MS });
     await box(page, DE_CONTACT, 'title').fill('Kontakt | Wachstum');
-    await page.locator(`#${fieldId(DE_CONTACT, ['address'])}`).fill('/Kontakt');
+    await page.locator(`#${fieldId(DE_CONTACT, ['address'])}`).fill(KONTAKT);
     await expect(status(page)).toHaveText(pattern(t.draftSaved));
     const published = waitForPublish(page);
     await publishButton(page, DE_CONTACT).click();
     expect((await published).status()).toBe(200);
     await expect(status(page)).toHaveText(t.published, { timeout: PUBLISH_MS });
+  });
+
+  await test.step("Contact's form translated (a check's message, an option's label, the thank-you and the auto-reply) and published alone", async () => {
+    await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: DE_FORM })}`);
+    await expect(box(page, DE_FORM, checkPath('Fullname'))).toBeVisible({ timeout: CONTENT_READ_MS });
+    for (const [keyPath, text] of Object.entries(FORM_IN_GERMAN)) await box(page, DE_FORM, keyPath).fill(text);
+    await expect(status(page)).toHaveText(pattern(t.draftSaved));
+    const published = waitForPublish(page);
+    await publishButton(page, DE_FORM).click();
+    expect((await published).status()).toBe(200);
+    await expect(status(page)).toHaveText(t.published, { timeout: PUBLISH_MS });
+  });
+
+  await test.step('a German visitor at /de/Kontakt (375 px) sends the contact form in German: its messages, its thank-you, the lead in German, the German auto-reply; /Contact unchanged', async () => {
+    await germanVisitorSendsContact(browser);
   });
 
   await test.step('the count and the filter say what is left', async () => {
@@ -216,6 +246,98 @@ test('the owner adds German; the editor translates Home and Contact side by side
   });
   await context.close();
 });
+
+/** The key path of the check on a field of the contact form, and of its first option a visitor may choose. */
+const contactForm = forms.contact as FormConfig;
+const checkPath = (name: string) => `checks[${contactForm.checks.findIndex((c) => c.field === name)}].message`;
+const choiceField = contactForm.fields.findIndex((f) => f.name === 'Your');
+const choice = contactForm.fields[choiceField]!.options!.findIndex((o) => !o.disabled);
+/** The German of some of the contact form's texts, typed by the editor (the rest falls back to English). */
+const FORM_IN_GERMAN = {
+  [checkPath('Fullname')]: 'Bitte geben Sie Ihren vollständigen Namen ein',
+  [checkPath('Email')]: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+  [`fields[${choiceField}].options[${choice}].label`]: 'Ein Unternehmer',
+  'success.toast': 'Vielen Dank',
+  'autoReply.subject': 'Wir haben Ihre Nachricht erhalten',
+  'autoReply.text': 'Hallo {Fullname},\n\nvielen Dank für Ihre Nachricht.',
+};
+
+/**
+ * A German visitor on a phone at /de/Kontakt sends the contact form as a visitor does (the page's
+ * script, its proof of work): the check's message and the thank-you are the German ones; the
+ * stored document has the seed's collection, keys and the option's stored value; the lead says
+ * German beside it; the auto-reply arrives in German; the English page at /Contact is as before.
+ */
+async function germanVisitorSendsContact(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  const shown = await recordToasts(page);
+  const answer = await page.goto(`${base}${GERMAN.prefix}${KONTAKT}`);
+  expect(answer?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', GERMAN.code);
+  const form = formOf(page, 'contact');
+  await form.scrollIntoViewIfNeeded();
+  await field(form, 'Fullname').focus();
+  await expect(form).toHaveAttribute('data-interactive', 'true');
+  // Sent empty: the German message of the name's check, never the English one.
+  await submitButton(form).click();
+  await expect(form.getByText(FORM_IN_GERMAN[checkPath('Fullname')]!, { exact: true })).toBeVisible();
+  await expect(form).not.toContainText(messageOf('contact', 'Fullname'));
+  // Every other answer right, a wrong address: the German message of the address's check.
+  const email = `juergen-${uniqueSuffix()}@example.de`;
+  const values = { ...validData.contact, Fullname: 'Jürgen Becker', Email: 'not an address' };
+  for (const [key, value] of Object.entries(values)) if (key !== 'Your') await field(form, key).fill(value);
+  await field(form, 'Your').selectOption({ label: FORM_IN_GERMAN[`fields[${choiceField}].options[${choice}].label`]! });
+  await submitButton(form).click();
+  await expect(form.getByText(FORM_IN_GERMAN[checkPath('Email')]!, { exact: true })).toBeVisible();
+  await expect(form).not.toContainText(messageOf('contact', 'Email'));
+  await expectNoAxeFindings(page, 'the German contact page at 375');
+  await shot(page, 'kontakt-375');
+
+  await field(form, 'Email').fill(email);
+  await submitButton(form).click();
+  await expect.poll(shown).toContain(FORM_IN_GERMAN['success.toast']);
+  expect(await shown()).not.toContain(toastOf('contact', 'success'));
+
+  // The stored document: the seed's collection and keys, the option's stored value (not its German label).
+  const contract = specDocuments.contact;
+  let stored: StoredDocument | undefined;
+  await expect
+    .poll(async () => (stored = (await readCollectionIn(site!.dataDir, contract.collection)).find((d) => d.Email === email)), { timeout: 30_000 })
+    .toBeDefined();
+  expect(Object.keys(stored!).sort()).toEqual([...contract.keys].sort());
+  expect(stored!.Your).toBe(contactForm.fields[choiceField]!.options![choice]!.value);
+  // The lead says German, beside the document (its row of leads).
+  expect(leadLanguage(contract.collection, email)).toBe(GERMAN.code);
+  // The auto-reply, over real SMTP, in German.
+  await expect.poll(() => site!.mails.find((m) => m.envelope.to.includes(email))?.email.subject, { timeout: 60_000 }).toBe(FORM_IN_GERMAN['autoReply.subject']);
+  expect(site!.mails.find((m) => m.envelope.to.includes(email))!.email.text).toContain('Hallo Jürgen Becker,');
+
+  // /Contact is the English page as before: its lang, its title, its form's English message.
+  expect((await page.goto(`${base}/Contact`))?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', defaultLanguage);
+  await expect(page).toHaveTitle(contactTitle);
+  const english = formOf(page, 'contact');
+  await english.scrollIntoViewIfNeeded();
+  await field(english, 'Fullname').focus();
+  await expect(english).toHaveAttribute('data-interactive', 'true');
+  await submitButton(english).click();
+  await expect(english.getByText(messageOf('contact', 'Fullname'), { exact: true })).toBeVisible();
+  await context.close();
+}
+
+/** The language kept beside a lead (its row of leads), by its collection and the visitor's address. */
+function leadLanguage(collection: string, email: string): unknown {
+  const db = new Database(databaseFile(site!.dataDir), { readonly: true });
+  try {
+    return db
+      .prepare("SELECT l.language FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.collection = ? AND json_extract(d.data, '$.Email') = ?")
+      .pluck()
+      .get(collection, email);
+  } finally {
+    db.close();
+  }
+}
 
 /** The count line of a translation's screen, as config/admin.ts words it. */
 function fillCountText(count: number): string {
