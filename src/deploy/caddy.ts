@@ -120,8 +120,8 @@ export function caddySnippets(site: SiteManifest): string {
     '\tprecompressed br gzip',
     '}',
   ];
-  // An unknown address (404) gets the fallback page (noindex); an address gone (410) the page of its
-  // words (src/site/model/gonePages.ts), or the fallback page where the build made none.
+  // An unknown address (404) gets the fallback page (noindex) of its language; an address gone (410) the page of its
+  // words (src/site/model/gonePages.ts), or its language's fallback page where the build made none.
   const pageWith = (name: string, condition: string, file: string, status: number) => [
     `@${name} expression ${condition}`,
     `handle @${name} {`,
@@ -131,12 +131,20 @@ export function caddySnippets(site: SiteManifest): string {
     '}',
   ];
   const goneFiles = [...new Set((site.gone ?? []).map((g) => g.file))];
+  // Under another language's prefix, that language's page for unknown addresses (the first that matches wins).
+  const languages = (site.languageErrorPages ?? []).map((l, i) => ({
+    name: `language${i}`,
+    under: `({path} == ${celString(l.prefix)} || {path}.startsWith(${celString(`${l.prefix}/`)}))`,
+    file: plainFile(l.fallbackFile),
+  }));
   const errors = [
+    ...languages.flatMap((l) => pageWith(`${l.name}Status404`, `{err.status_code} == 404 && ${l.under}`, l.file, 404)),
     ...pageWith('status404', '{err.status_code} == 404', site.fallbackFile, 404),
     ...goneFiles.flatMap((file, i) => {
       const addresses = site.gone!.filter((g) => g.file === file).map((g) => `(${exactly(g.path)})`);
       return pageWith(`goneFile${i}`, `{err.status_code} == 410 && (${addresses.join(' || ')})`, plainFile(file), 410);
     }),
+    ...languages.flatMap((l) => pageWith(`${l.name}Status410`, `{err.status_code} == 410 && ${l.under}`, l.file, 410)),
     ...pageWith('status410', '{err.status_code} == 410', site.fallbackFile, 410),
     'handle {',
     ...[...security, 'respond "{err.status_code} {err.status_text}"'].map((line) => `\t${line}`),

@@ -7,36 +7,24 @@
  * default language, the header's links to the same page in the other language, and the English
  * pages where they were. The marking of a text left untranslated is checked on its own too.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import site from '../../config/site';
-import { readSiteContent } from '../content/server/configFolder';
-import { checkConfigFolder } from '../content/server/configFolder';
 import { FALLBACK_MARKS } from '../site/model/languageContent';
-import { pageSchema } from '../site/model/pageSchema';
-import { translatableTexts, translationFileOf } from '../site/model/translation';
-import { formSchema } from '../site/forms/model/formSchema';
 import { htmlFileFor } from '../schema/pageFiles';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../site/model/siteManifest';
-import { makeBuiltSite } from '../test/contentSite';
+import { german, renderGermanSite, type GermanSite } from '../test/germanSite';
+import { GERMAN } from '../test/secondLanguage';
 import { markFallbacks } from './languages';
-import { renderSite } from './render';
 
 jest.setTimeout(600_000);
 
-const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
 const DEFAULT = site.languages.default.code;
-/** Words in "German": each text changed (its {placeholders} kept), so a German page shows none of the English ones. */
-const german = (text: string) =>
-  `Ü${text
-    .split(/(\{\w+\})/)
-    .map((part, i) => (i % 2 ? part : part.toUpperCase()))
-    .join('')}`;
 
 let siteDir: string;
 let outDir: string;
+let article: GermanSite['article'];
 /** The text of Contact left untranslated, and its key path. */
 let untranslated: { path: string; text: string };
 
@@ -46,41 +34,14 @@ const dom = (address: string) => new JSDOM(read(address)).window.document;
 const alternatesOf = (document: Document) =>
   Object.fromEntries([...document.querySelectorAll('head link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
 
+let germanSite: GermanSite;
 beforeAll(async () => {
-  siteDir = await makeBuiltSite();
-  const config = path.join(siteDir, 'config');
-  const siteFile = path.join(config, 'site.ts');
-  writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace('others: [],', `others: [${JSON.stringify(GERMAN)}],`));
-  const [home, contact, form] = await Promise.all(
-    ['pages/home.ts', 'pages/contact.ts', 'forms/contact.ts'].map(async (file) => ((await import(path.join(config, file))) as { default: unknown }).default),
-  );
-  const translation = (texts: { path: string; text: string }[], address?: string) =>
-    `export default ${JSON.stringify({ ...(address ? { address } : {}), texts: Object.fromEntries(texts.map((t) => [t.path, { text: german(t.text), source: t.text }])) })};\n`;
-  const contactTexts = translatableTexts(pageSchema, contact);
-  untranslated = contactTexts.find((t) => t.path === 'sections[1].text')!;
-  const files: [string, string][] = [
-    ['config/pages/home.ts', translation(translatableTexts(pageSchema, home))],
-    [
-      'config/pages/contact.ts',
-      translation(
-        contactTexts.filter((t) => t !== untranslated),
-        '/Kontakt',
-      ),
-    ],
-    ['config/forms/contact.ts', translation(translatableTexts(formSchema, form))],
-  ];
-  for (const [file, text] of files) {
-    const target = path.join(siteDir, translationFileOf(GERMAN.code, file));
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  }
-  expect(await checkConfigFolder({ configDir: config, publicDir: path.join(siteDir, 'public') })).toEqual([]);
-  outDir = mkdtempSync(path.join(os.tmpdir(), 'render-languages-'));
-  await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir });
+  germanSite = await renderGermanSite();
+  ({ siteDir, outDir, untranslated, article } = germanSite);
 });
 
 afterAll(() => {
-  for (const dir of [siteDir, outDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  germanSite?.remove();
 });
 
 describe('a site in two languages', () => {
@@ -176,6 +137,27 @@ describe('a site in two languages', () => {
     const feed = readFileSync(client('de', 'Blog', 'feed.xml'), 'utf8');
     expect(feed).toContain(`${site.brand.url}/de/Blog/`);
     expect(read('/de/Blog')).toContain(`href="${site.brand.url}/de/Blog/feed.xml"`);
+  });
+});
+
+describe("a translated article's own address", () => {
+  it('draws the article there in German, named by its English page (hreflang), listed so in the sitemap and the German feed', () => {
+    const manifest = JSON.parse(readFileSync(client(SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    const own = `${GERMAN.prefix}${site.articles.path}${article.address}`;
+    expect(manifest.pages.map((p) => p.path)).toContain(own);
+    const document = dom(own);
+    expect(document.documentElement.getAttribute('lang')).toBe(GERMAN.code);
+    const alternates = alternatesOf(document);
+    expect(alternates[GERMAN.code]).toBe(`${site.brand.url}${own}`);
+    const englishAddress = `${site.articles.path}${article.englishAddress}`;
+    expect(alternates[DEFAULT]).toBe(`${site.brand.url}${englishAddress}`);
+    expect(alternatesOf(dom(englishAddress))).toEqual(alternates);
+    // Not at the English address under the prefix.
+    expect(manifest.pages.map((p) => p.path)).not.toContain(`${GERMAN.prefix}${englishAddress}`);
+    // The sitemap and the German feed name it there; the German list links to it.
+    expect(readFileSync(client('sitemap.xml'), 'utf8')).toContain(`<loc>${site.brand.url}${own}</loc>`);
+    expect(readFileSync(client('de', ...site.articles.path.slice(1).split('/'), 'feed.xml'), 'utf8')).toContain(`${site.brand.url}${own}`);
+    expect(read(`${GERMAN.prefix}${site.articles.path}`)).toContain(`href="${own}"`);
   });
 });
 

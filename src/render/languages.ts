@@ -4,13 +4,9 @@
  * by the language's content) marked on its element with the default language's `lang`, so that a
  * reader (and the office) knows it is not yet translated. Nothing here runs for a site in one language.
  */
-import { FALLBACK_MARKS } from '../site/model/languageContent';
+import { FALLBACK_MARKS, withoutMarks } from '../site/model/languageContent';
 
-const { start: START, end: END } = FALLBACK_MARKS;
-const MARKS = new RegExp(`[${START}${END}]`, 'g');
-
-/** A text without the marks (a form's description, the head's title and meta, JSON in a script). */
-export const withoutMarks = (text: string): string => text.replace(MARKS, '');
+const { start: START } = FALLBACK_MARKS;
 
 /** Elements that hold no others (their end tag is never written). */
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);

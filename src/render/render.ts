@@ -47,8 +47,9 @@ import { articlePages, feedPathOf, liveContent } from '../site/model/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
-import { languageContents, movedInEveryLanguage } from '../site/model/languageContent';
-import { markFallbacks, withHtmlLang, withoutMarks } from './languages';
+import { languageContents, movedInEveryLanguage, withoutMarks } from '../site/model/languageContent';
+import { siteLanguages } from '../site/model/translation';
+import { markFallbacks, withHtmlLang } from './languages';
 import { inside, shareOwn, writeOwn } from './ownFiles';
 
 /** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */
@@ -270,8 +271,13 @@ export async function renderSite({
     ...routes.pagePaths.filter((p) => isSearchable(content.pages[p.page])).map((p) => ({ path: p.canonical })),
     ...articles.map(({ path: address, article }) => ({ path: address, date: article.date })),
   ];
-  for (const { content: drawn } of others) {
+  for (const { language, content: drawn } of others) {
     const other = drawer(drawn, writeForms(drawn.forms));
+    // Its own page for unknown addresses under its prefix, its error page and its removed pages' pages, in its folder.
+    const { fallbackFile, errorFile } = errorPagesIn(language.prefix);
+    await other.renderInto(FALLBACK_RENDER_PATH, fallbackFile, false);
+    await other.renderInto(ERROR_RENDER_PATH, errorFile, false);
+    for (const { renderPath, file } of gonePagesOf(drawn)) await other.renderInto(renderPath, inFolderOf(language.prefix, file), false);
     for (const { path: address, page } of other.routes.pagePaths) {
       await other.renderInto(address, htmlFileFor(address), true);
       languagePages.push(address);
@@ -365,8 +371,22 @@ export function siteManifestOf(
     ...written,
     // The moved and gone addresses under each language's prefix too (languageContent.ts): every host answers them alike.
     content: { site: content.site, routes: content.routes, forms: content.forms, moved: movedInEveryLanguage(content), ...servedLanguages(content) },
-    gone: gonePagesOf({ ...content, moved: movedInEveryLanguage(content) }).flatMap(({ file, addresses }) =>
-      addresses.map((address) => ({ path: address, file })),
+    // Each language's removed pages' addresses with the page of their words in that language.
+    gone: languageContents(content).flatMap(({ language, content: drawn }) =>
+      gonePagesOf(drawn).flatMap(({ file, addresses }) => addresses.map((address) => ({ path: address, file: inFolderOf(language.prefix, file) }))),
     ),
+    ...errorPagesOfLanguages(content),
   };
+}
+
+/** A file of a language's own in the built client folder: in the folder of its prefix ("de/404.html"), the default language's where it is. */
+const inFolderOf = (prefix: string, file: string) => (prefix === '' ? file : `${prefix.slice(1)}/${file}`);
+
+/** A language's page for unknown addresses and its error page. */
+const errorPagesIn = (prefix: string) => ({ fallbackFile: inFolderOf(prefix, FALLBACK_FILE), errorFile: inFolderOf(prefix, ERROR_FILE) });
+
+/** The other languages' pages for unknown addresses and error pages, by prefix (nothing for a site in one language). */
+function errorPagesOfLanguages(content: SiteContent): Pick<SiteManifest, 'languageErrorPages'> {
+  const others = siteLanguages(content.site).slice(1);
+  return others.length === 0 ? {} : { languageErrorPages: others.map(({ prefix }) => ({ prefix, ...errorPagesIn(prefix) })) };
 }

@@ -359,7 +359,7 @@ async function serveSite(app: FastifyInstance, builds: SiteBuilds, live: LiveSit
       // The page cannot be sent (a disk fault): the visitor gets the error page, with a way
       // home, and the log says why.
       request.log.error(error);
-      const bytes = chooseEncoding(builds.current().errorPage, request.headers['accept-encoding']);
+      const bytes = chooseEncoding(builds.current().errorPageFor(request.url.split('?', 1)[0]!), request.headers['accept-encoding']);
       if (bytes.encoding !== 'identity') reply.header('Content-Encoding', bytes.encoding);
       return reply
         .code(500)

@@ -9,7 +9,7 @@
 import { articlePages } from './articles';
 import { articleSchema, type Article } from './articleSchema';
 import { pageSchema, type PageConfig } from './pageSchema';
-import type { MovedConfig } from './movedSchema';
+import type { GoneEntry, MovedConfig } from './movedSchema';
 import type { RoutesConfig } from './routesSchema';
 import { pagePathsOf, siteRoutes } from './routing';
 import { siteLinkOf } from '../../schema/addresses';
@@ -22,6 +22,10 @@ import { mapStrings, siteLanguages, translate, type ContentLanguage, type Langua
 /** The character pair a text left in the default language is put between, for the render to mark its element (src/render/languages.ts). */
 export const FALLBACK_MARKS = { start: '\uF8F0', end: '\uF8F1' } as const;
 const markFallback = (words: string) => `${FALLBACK_MARKS.start}${words}${FALLBACK_MARKS.end}`;
+const MARKS = new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`, 'g');
+
+/** A text without the marks (a form's description, the head's title and meta, JSON in a script, the editor's preview). */
+export const withoutMarks = (text: string): string => text.replace(MARKS, '');
 
 const configFile = {
   site: 'config/site.ts',
@@ -44,12 +48,13 @@ function addressesOf(content: SiteContent, languages: readonly LanguageInfo[]): 
   for (const { path, page } of pagePathsOf(content.routes).filter((p) => p.path === p.canonical))
     table.set(path, new Map(languages.map((l) => [l.code, addressIn(l, path, filesOf(l.code)[configFile.page(page)])])));
   for (const { path, article } of articlePages(content)) {
-    // An article is under its list's page in each language ("/de/Blog/<address>").
+    // An article is under its list's page in each language ("/de/Blog/<address>"), at its translation's own address there where it has one.
     const list = table.get(content.site.articles.path);
-    table.set(
-      path,
-      new Map(languages.map((l) => [l.code, list ? `${list.get(l.code)!}/${article.address}`.replace('//', '/') : addressIn(l, path, undefined)])),
-    );
+    const under = (l: LanguageInfo) => {
+      const own = l.prefix === '' ? undefined : filesOf(l.code)[configFile.article(article.id)]?.address;
+      return `${list!.get(l.code)!}/${own === undefined ? article.address : own.slice(1)}`.replace('//', '/');
+    };
+    table.set(path, new Map(languages.map((l) => [l.code, list ? under(l) : addressIn(l, path, undefined)])));
   }
   return table;
 }
@@ -102,9 +107,15 @@ export function languageContents(content: SiteContent): { language: LanguageInfo
     const forms = Object.fromEntries(
       Object.entries(content.forms).map(([id, form]) => [id, inThisLanguage(formSchema, form, configFile.form(id)) as FormConfig]),
     ) as Record<string, FormConfig>;
-    const articles = content.articles.map(
-      (article) => ({ ...inThisLanguage(articleSchema, article, configFile.article(article.id)), id: article.id }) as Article,
-    );
+    const articles = content.articles.map((article) => {
+      // Its own address in this language (under the list's page), where its translation gives one.
+      const own = files[configFile.article(article.id)]?.address;
+      return {
+        ...inThisLanguage(articleSchema, article, configFile.article(article.id)),
+        id: article.id,
+        ...(own ? { address: own.slice(1) } : {}),
+      } as Article;
+    });
     const languageRoutes: RoutesConfig = {
       routes: routes.pagePaths.filter((p) => p.path === p.canonical).map((p) => ({ path: inLanguage(p.path)!, page: p.page })),
       fallback: content.routes.fallback,
@@ -119,12 +130,24 @@ export function languageContents(content: SiteContent): { language: LanguageInfo
         routes: languageRoutes,
         pages,
         forms,
-        moved: { moved: [], gone: [] },
+        // The gone addresses under this prefix, for the pages their visitors get in this language
+        // (gonePages.ts); the moved ones are answered from the default content's (movedInEveryLanguage).
+        moved: { moved: [], gone: content.moved.gone.map((entry) => goneUnder(language.prefix, entry, link)) },
         articles,
         language: meta,
       },
     };
   });
+}
+
+/** An address under a language's prefix. */
+const under = (prefix: string, address: string) => `${prefix}${address === '/' ? '' : address}`;
+
+/** A gone address under a language's prefix, its own links (where `link` is given) leading to their pages in that language. */
+function goneUnder(prefix: string, entry: GoneEntry, link?: (href: string) => string): GoneEntry {
+  if (typeof entry === 'string') return under(prefix, entry);
+  const links = link && entry.links?.map((l) => ({ ...l, href: link(l.href) }));
+  return { ...entry, address: under(prefix, entry.address), ...(links ? { links } : {}) };
 }
 
 /**
@@ -137,7 +160,6 @@ export function movedInEveryLanguage(content: SiteContent): MovedConfig {
   if (languages.length === 1) return content.moved;
   const addresses = addressesOf(content, languages);
   const others = languages.slice(1);
-  const under = (prefix: string, address: string) => `${prefix}${address === '/' ? '' : address}`;
   return {
     moved: [
       ...content.moved.moved,
@@ -145,11 +167,6 @@ export function movedInEveryLanguage(content: SiteContent): MovedConfig {
         content.moved.moved.map(({ from, to }) => ({ from: under(l.prefix, from), to: addresses.get(to)?.get(l.code) ?? under(l.prefix, to) })),
       ),
     ],
-    gone: [
-      ...content.moved.gone,
-      ...others.flatMap((l) =>
-        content.moved.gone.map((entry) => (typeof entry === 'string' ? under(l.prefix, entry) : { ...entry, address: under(l.prefix, entry.address) })),
-      ),
-    ],
+    gone: [...content.moved.gone, ...others.flatMap((l) => content.moved.gone.map((entry) => goneUnder(l.prefix, entry)))],
   };
 }

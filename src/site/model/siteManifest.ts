@@ -41,6 +41,12 @@ export interface SiteManifest {
    */
   gone?: { path: string; file: string }[];
   /**
+   * On a site in more than one language: each other language's page for unknown addresses under
+   * its prefix (answered 404, and 410 at a removed page's address without a page of its own) and
+   * its error page (500), in its own words. Left out otherwise (the one fallback and error page).
+   */
+  languageErrorPages?: { prefix: string; fallbackFile: string; errorFile: string }[];
+  /**
    * The content these pages were drawn from, as far as our server needs it: the routes (which
    * page an address shows), the forms (it checks posts with the forms of the pages it serves,
    * so an option published from the editor is accepted as soon as its page is live:

@@ -147,7 +147,7 @@ describe('a page that cannot be sent', () => {
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['content-security-policy']).toBe(build.policy(false));
     expect(answer.headers['cache-control']).toBe(CACHE_CONTROL.pageWithOutcome);
-    expect(answer.rawPayload).toEqual(build.errorPage.br!.body);
+    expect(answer.rawPayload).toEqual(build.errorPageFor('/').br!.body);
   });
 });
 

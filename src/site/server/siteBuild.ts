@@ -35,13 +35,13 @@ interface SiteBuild {
   manifest: SiteManifest;
   /** The page policy of this build, for an answer over HTTPS or not. */
   policy(https: boolean): string;
-  /** The file for an address with its query: the page, its variant with a plain post's outcome, or the fallback page (status 404). */
+  /** The file for an address with its query: the page, its variant with a plain post's outcome, or the fallback page of its language (status 404). */
   pageFor(pathname: string, query: string): { file: PageFile; status: 200 | 404; cacheControl: string };
-  /** The page answered (status 500) when the page asked for cannot be sent. */
-  errorPage: PageFile;
+  /** The page answered (status 500) when the page asked for at this address cannot be sent: its language's error page. */
+  errorPageFor(pathname: string): PageFile;
   /**
    * The page sent with a 410 at an address that was a page's, now gone: the page of its words (the
-   * manifest's `gone`), or the fallback page (marked noindex) where the build made none.
+   * manifest's `gone`), or the fallback page of its language (marked noindex) where the build made none.
    */
   gonePageFor(pathname: string): PageFile;
   /** What an address that was a page's answers (config/moved.ts): a redirect, 410, or undefined for any other. */
@@ -97,8 +97,12 @@ function loadSiteBuild(clientDir: string): SiteBuild {
   const byPath = new Map(manifest.pages.map((p) => [p.path, read(p.file)]));
   const goneByPath = new Map((manifest.gone ?? []).map((g) => [g.path, read(g.file)]));
   const outcomes = new Map(manifest.outcomes.map((o) => [queryKey(o.path, o.query), read(o.file)]));
-  const fallback = read(manifest.fallbackFile);
-  const errorPage = read(manifest.errorFile);
+  // The page for unknown addresses and the error page: each language's under its prefix, else the default language's.
+  const errorPages = [
+    ...(manifest.languageErrorPages ?? []).map((l) => ({ prefix: l.prefix, fallback: read(l.fallbackFile), error: read(l.errorFile) })),
+    { prefix: '', fallback: read(manifest.fallbackFile), error: read(manifest.errorFile) },
+  ];
+  const errorPagesAt = (pathname: string) => errorPages.find((l) => l.prefix === '' || pathname === l.prefix || pathname.startsWith(`${l.prefix}/`))!;
   const policies = { true: pagePolicy(manifest, { https: true }), false: pagePolicy(manifest, { https: false }) };
   const plain = plainFiles(clientDir);
   // A page's file name leads to its address (301): only ever to a page's address on this site, never "//host" (src/schema/addresses.ts).
@@ -109,9 +113,9 @@ function loadSiteBuild(clientDir: string): SiteBuild {
     clientDir,
     manifest,
     policy: (https) => policies[`${https}`],
-    errorPage,
+    errorPageFor: (pathname) => errorPagesAt(pathname).error,
     // Compared as movedAnswer compares: exact, one trailing slash ignored.
-    gonePageFor: (pathname) => goneByPath.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname) ?? fallback,
+    gonePageFor: (pathname) => goneByPath.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname) ?? errorPagesAt(pathname).fallback,
     movedFor: (pathname, query) => movedAnswer(manifest.content.moved, pathname, query),
     isPlainFile: (relativePath) => plain.has(relativePath),
     addressOfFile: (pathname) => addressByFile.get(pathname),
@@ -119,7 +123,7 @@ function loadSiteBuild(clientDir: string): SiteBuild {
       // A route's address, or an article's page (not a route: one of the manifest's pages all the same).
       const { path: address } = resolvePath(pathname);
       const page = byPath.get(address);
-      if (!page) return { file: fallback, status: 404, cacheControl: CACHE_CONTROL.page };
+      if (!page) return { file: errorPagesAt(pathname).fallback, status: 404, cacheControl: CACHE_CONTROL.page };
       const outcome = query ? outcomeFromQuery(new URLSearchParams(query)) : null;
       const variant = outcome ? outcomes.get(queryKey(address, outcomeQuery(outcome))) : undefined;
       // After a plain (no-JavaScript) form post: the page with the outcome above it, never kept.

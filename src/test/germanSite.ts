@@ -1,0 +1,94 @@
+/**
+ * A copy of this site in two languages, drawn by the real render (src/render/render.ts, with the
+ * code build this checkout's tests share): German declared, Home, Contact, the contact form, one
+ * article and some of the site's words translated (one text of Contact left in English), Contact
+ * and the article at addresses of their own in German, and a removed page's address in
+ * config/moved.ts; read from its folder as the build reads it. The languages' build test
+ * (src/render/languages.test.ts) and the hosts' (src/apps/server/languagePages.test.ts) read it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkConfigFolder, readSiteContent } from '../content/server/configFolder';
+import { renderSite } from '../render/render';
+import { articleSchema } from '../site/model/articleSchema';
+import { pageSchema } from '../site/model/pageSchema';
+import { siteSchema } from '../site/model/siteSchema';
+import { translatableTexts, translationFileOf } from '../site/model/translation';
+import { formSchema } from '../site/forms/model/formSchema';
+import { makeBuiltSite } from './contentSite';
+import { addGerman, GERMAN } from './secondLanguage';
+
+/** Words in "German": each text changed (its {placeholders} kept), so a German page shows none of the English ones. */
+export const german = (text: string): string =>
+  `Ü${text
+    .split(/(\{\w+\})/)
+    .map((part, i) => (i % 2 ? part : part.toUpperCase()))
+    .join('')}`;
+
+/** An address whose page was removed (config/moved.ts). */
+export const GONE = '/Old-offer';
+/** The site's texts translated: the words at a removed page's address, and those of the error page. */
+const SITE_TRANSLATED = ['gone.message', 'gone.text', 'ui.errorScreen.heading', 'ui.errorScreen.text'];
+/** Contact's and the translated article's own addresses in German (after the prefix; the article's under its list's page). */
+const KONTAKT = '/Kontakt';
+const ARTICLE_ADDRESS = '/wie-man-den-partner-findet';
+
+export interface GermanSite {
+  siteDir: string;
+  /** The render's output folder: client/ (the pages), caddy/ (its snippets). */
+  outDir: string;
+  /** The text of Contact left untranslated, and its key path. */
+  untranslated: { path: string; text: string };
+  /** The article translated: its own address in German (after its list's page) and its address in English. */
+  article: { id: string; address: string; englishAddress: string };
+  remove(): void;
+}
+
+export async function renderGermanSite(): Promise<GermanSite> {
+  const siteDir = await makeBuiltSite();
+  const config = path.join(siteDir, 'config');
+  addGerman(siteDir);
+  const load = async (file: string) => ((await import(path.join(config, file))) as { default: unknown }).default;
+  const [site, home, contact, form] = await Promise.all(['site.ts', 'pages/home.ts', 'pages/contact.ts', 'forms/contact.ts'].map(load));
+  const id = 'choosing-a-partner';
+  const articleValue = await load(`articles/${id}.ts`);
+  const translation = (texts: { path: string; text: string }[], address?: string) =>
+    `export default ${JSON.stringify({ ...(address ? { address } : {}), texts: Object.fromEntries(texts.map((t) => [t.path, { text: german(t.text), source: t.text }])) })};\n`;
+  const contactTexts = translatableTexts(pageSchema, contact);
+  const untranslated = contactTexts.find((t) => t.path === 'sections[1].text')!;
+  writeFileSync(path.join(config, 'moved.ts'), `export default ${JSON.stringify({ moved: [], gone: [GONE] })};\n`);
+  const siteTexts = translatableTexts(siteSchema, site).filter((t) => SITE_TRANSLATED.includes(t.path));
+  if (siteTexts.length !== SITE_TRANSLATED.length) throw new Error(`The site's texts ${SITE_TRANSLATED.join(', ')} are not all texts of config/site.ts`);
+  const files: [string, string][] = [
+    ['config/site.ts', translation(siteTexts)],
+    ['config/pages/home.ts', translation(translatableTexts(pageSchema, home))],
+    [
+      'config/pages/contact.ts',
+      translation(
+        contactTexts.filter((t) => t !== untranslated),
+        KONTAKT,
+      ),
+    ],
+    ['config/forms/contact.ts', translation(translatableTexts(formSchema, form))],
+    [`config/articles/${id}.ts`, translation(translatableTexts(articleSchema, articleValue), ARTICLE_ADDRESS)],
+  ];
+  for (const [file, text] of files) {
+    const target = path.join(siteDir, translationFileOf(GERMAN.code, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  const problems = await checkConfigFolder({ configDir: config, publicDir: path.join(siteDir, 'public') });
+  if (problems.length > 0) throw new Error(`The German copy of the site does not pass the checker: ${JSON.stringify(problems)}`);
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'render-languages-'));
+  await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir });
+  return {
+    siteDir,
+    outDir,
+    untranslated,
+    article: { id, address: ARTICLE_ADDRESS, englishAddress: `/${(articleValue as { address: string }).address}` },
+    remove() {
+      for (const dir of [siteDir, outDir]) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
