@@ -7,35 +7,39 @@ import type { ContentSnapshot } from '../model/contentApi';
 import type { PageConfig } from '../model/pageSchema';
 import type { FormConfig } from '../../site/forms/model/formSchema';
 import { siteContentOf, type SiteContent } from '../../site/model/siteContent';
-import { translate, type TranslationFile } from '../../site/model/translation';
-import { checkOptionsOf, schemaOfFile, SITE_FILE, type Edits } from './editedFiles';
+import { languageContents, withoutMarks } from '../../site/model/languageContent';
+import { checkOptionsOf, SITE_FILE, type Edits } from './editedFiles';
 import { livePathOf, previewTargetOf } from './itemNames';
 import type { PreviewTarget } from './Preview';
 import { languagesOf, translatedFileOf, translationFileOf, translationValueOf } from './translations';
 
-/** Where a translation is seen on the site: its page under the language's prefix (at its own address there, where it has one). */
+/** Where a translation is seen on the site: its page's (or article's) address in its language, as the site draws it (the translation's own address where it has one). */
 export function translationLivePath(snapshot: ContentSnapshot, edits: Edits, file: string): string {
   const target = translatedFileOf(file);
   const language = languagesOf(snapshot).find((l) => l.code === target?.code);
   if (!target || !language) return '/';
-  // As the site draws it (src/site/model/languageContent.ts): the translation's own address, else the default one, under the prefix.
-  const own = translationValueOf(snapshot, edits, file).address;
-  const path = own !== undefined && own !== '/' ? own : livePathOf(snapshot, {}, target.file);
-  return `${language.prefix}${path === '/' ? '' : path}`;
+  const path = livePathOf(snapshot, {}, target.file);
+  const versions = Object.values(contentIn(snapshot, edits, target.code).language?.versions ?? {}).find((all) => all[0]?.path === path);
+  return versions?.find((v) => v.code === target.code)?.path ?? `${language.prefix}${path === '/' ? '' : path}`;
 }
 
-/** The content as published, in a language: each translated file's texts (this one's as edited) in place of the default's. */
+/**
+ * The content as published, in a language, as the site draws it (src/site/model/languageContent.ts
+ * languageContents): each translated file's texts (this language's as edited) in place of the
+ * default's, its links and addresses the language's; a text not translated in the default
+ * language's words (unmarked: the preview shows it as it is).
+ */
 export function contentIn(snapshot: ContentSnapshot, edits: Edits, code: string): SiteContent {
   const content = siteContentOf(checkOptionsOf(snapshot, {}));
-  const fileIn = (file: string): TranslationFile => translationValueOf(snapshot, edits, translationFileOf(code, file));
-  const inLanguage = <T>(file: string, value: T): T => {
-    const schema = schemaOfFile(file);
-    return schema ? (translate(schema, value, fileIn(file)).value as T) : value;
-  };
-  const pages = Object.fromEntries(Object.entries(content.pages).map(([id, page]) => [id, inLanguage(`config/pages/${id}.ts`, page)]));
-  const forms = Object.fromEntries(Object.entries(content.forms).map(([id, form]) => [id, inLanguage(`config/forms/${id}.ts`, form)]));
-  const articles = content.articles.map((article) => ({ ...inLanguage(`config/articles/${article.id}.ts`, article), id: article.id }));
-  return { ...content, site: inLanguage(SITE_FILE, content.site), pages, forms, articles };
+  const files = [
+    SITE_FILE,
+    ...Object.keys(content.pages).map((id) => `config/pages/${id}.ts`),
+    ...Object.keys(content.forms).map((id) => `config/forms/${id}.ts`),
+    ...content.articles.map((article) => `config/articles/${article.id}.ts`),
+  ];
+  const edited = Object.fromEntries(files.map((file) => [file, translationValueOf(snapshot, edits, translationFileOf(code, file))]));
+  const drawn = languageContents({ ...content, translations: { ...content.translations, [code]: edited } }).find((l) => l.language.code === code)?.content;
+  return drawn ? (JSON.parse(withoutMarks(JSON.stringify(drawn))) as SiteContent) : content;
 }
 
 /** What the preview of a translation draws: its page (the Home page for the parts on every page), article or form, in its language. */
@@ -46,7 +50,7 @@ export function translationPreview(snapshot: ContentSnapshot, edits: Edits, file
   // The pages in the language too: the parts on every page are previewed on the Home page.
   const pages = Object.entries(content.pages).map(([id, page]) => [`config/pages/${id}.ts`, page] as const);
   const own = Object.fromEntries([...pages, [target.file, valueIn(content, target.file)]]);
-  const previewed = previewTargetOf(snapshot, own, content, target.file, livePathOf(snapshot, {}, target.file));
+  const previewed = previewTargetOf(snapshot, own, content, target.file, translationLivePath(snapshot, edits, file));
   return previewed ? { target: previewed, content } : undefined;
 }
 

@@ -9,6 +9,7 @@
 import type { ContentSnapshot } from '../model/contentApi';
 import { pageSchema } from '../../site/model/pageSchema';
 import { translatableTexts } from '../../site/model/translation';
+import { siteRoutes } from '../../site/model/routing';
 import { realSnapshot } from '../../test/contentSnapshot';
 import { withLanguage } from './AddLanguage';
 import { publishProblems } from './editedFiles';
@@ -122,6 +123,13 @@ it("the preview's content in a language: a translated text in it, one not transl
   expect((content.pages.home as unknown as Json).sections[0].heading).toBe('Wachstum für Ihr Geschäft');
   expect((content.pages.home as unknown as Json).title).toBe(home.title);
   expect(translationLivePath(snapshot, edits, DE_HOME)).toBe('/de/Startseite');
+  // As the site draws it (languageContents): its addresses and links the language's, no mark of a text left untranslated.
+  const withContact = { ...edits, [translationFileOf(GERMAN.code, CONTACT)]: withAddress({ texts: {} }, '/Kontakt') };
+  const drawn = contentIn(snapshot, withContact, GERMAN.code);
+  expect(siteRoutes(drawn.routes).pagePaths.map((p) => p.path)).toEqual(expect.arrayContaining(['/de/Startseite', '/de/Kontakt']));
+  expect(JSON.stringify(drawn.site)).toContain('"/de/Kontakt"');
+  expect(JSON.stringify(drawn)).not.toMatch(/[\uF8F0\uF8F1]/);
+  expect(translationLivePath(snapshot, withContact, translationFileOf(GERMAN.code, CONTACT))).toBe('/de/Kontakt');
   expect(translationLivePath(snapshot, {}, DE_HOME)).toBe('/de');
   expect(itemName(snapshot, edits, DE_HOME)).toContain(GERMAN.name);
 });
