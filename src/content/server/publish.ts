@@ -36,6 +36,7 @@ import type { MovedConfig } from '../../site/model/movedSchema';
 import { movedAfter, sameMoved, type Farewell } from '../../site/model/moved';
 import { publicNamesOf } from './checkConfig';
 import { contentAddresses, siteRoutes } from '../../site/model/routing';
+import { translatedFileOf } from '../../site/model/translation';
 import { contentFingerprint, NOTHING_MOVED, RELEASE_FILE, siteContentOf, type SiteContent } from '../../site/model/siteContent';
 import { articlePages } from '../../site/model/articles';
 import { FrontRefused, releasesDir, setLiveRelease, type LiveSite } from './liveBuild';
@@ -267,7 +268,7 @@ export class Publisher {
     const { live } = this;
     const { siteDir } = site;
     const loaded = await loadContent(site);
-    const checked = checkChanges(site, loaded, changes, this.changedBy(author));
+    const checked = checkChanges(site, loaded, withTranslationsRemoved(changes, loaded), this.changedBy(author));
     if (checked.problems.length > 0) return { status: 400, problems: checked.problems };
     if (checked.files.length === 0) {
       for (const change of changes) this.options.drafts?.discard(author, change.file);
@@ -775,4 +776,15 @@ export async function loadAt(site: ContentSite, commitId: string): Promise<Loade
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The changes with, for each page, article or form removed, the removal of its translation files (config/translations/<code>/…): a translation never outlives its file. */
+function withTranslationsRemoved(changes: readonly ContentChange[], loaded: LoadedContent): readonly ContentChange[] {
+  const removed = new Set(changes.filter((c) => c.value === null && !translatedFileOf(c.file)).map((c) => c.file));
+  if (removed.size === 0) return changes;
+  const named = new Set(changes.map((c) => c.file));
+  const translations = contentFiles(loaded)
+    .map((f) => f.file)
+    .filter((file) => !named.has(file) && removed.has(translatedFileOf(file)?.file ?? ''));
+  return [...changes, ...translations.map((file) => ({ file, value: null }))];
 }

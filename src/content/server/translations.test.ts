@@ -9,7 +9,7 @@
  *   the English as it is (and the reverse: an English undo leaves the German);
  * - a change to an English text published after the German makes the German stale.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot, type Revision } from '../model/contentApi';
 import { pageSchema } from '../../site/model/pageSchema';
@@ -109,4 +109,29 @@ it('undo of a German change leaves English alone, and an English change makes th
   const last = await snapshot(editor);
   expect(translationStates(pageSchema, valueOf(last, HOME), valueOf(last, DE_HOME) as TranslationFile).get('title')).toBe('stale');
   expect(valueOf(last, DE_HOME)).toEqual(german);
+});
+
+it('a page removed takes its translations with it: their files leave the site and the content in the same publish', async () => {
+  const file = 'config/pages/summer-offer.ts';
+  const translation = translationFileOf(GERMAN.code, file);
+  const first = await snapshot(owner);
+  const page = {
+    title: 'Summer offer',
+    description: 'An offer for the summer.',
+    address: '/summer-offer',
+    inMenu: false,
+    sections: valueOf(first, HOME).sections.slice(0, 1),
+  };
+  expect((await publish(owner, first.revision, [{ file, value: page }])).status).toBe(200);
+  const made = await snapshot(owner);
+  const german = { texts: { title: { text: 'Sommerangebot', source: page.title } } };
+  expect((await publish(owner, made.revision, [{ file: translation, value: german }])).status).toBe(200);
+  expect(existsSync(path.join(siteDir, translation))).toBe(true);
+  const translated = await snapshot(owner);
+  const removed = await publish(owner, translated.revision, [{ file, value: null }]);
+  expect([removed.status, removed.status === 200 ? '' : await removed.text()]).toEqual([200, '']);
+  const after = await snapshot(owner);
+  expect(after.files.map((f) => f.file)).not.toContain(file);
+  expect(after.files.map((f) => f.file)).not.toContain(translation);
+  expect(existsSync(path.join(siteDir, translation))).toBe(false);
 });
