@@ -159,6 +159,12 @@ test('the owner adds German; the editor translates Home and Contact side by side
     // The preview draws the page in German: the translation, and an English text where there is none yet.
     const preview = page.getByRole('region', { name: t.preview, exact: true }).frameLocator('iframe');
     await expect(preview.getByRole('heading', { name: 'Wachstum für Ihr Unternehmen' })).toBeVisible({ timeout: 30_000 });
+    // On a phone the Edit / Preview tabs stay in view (they stick below the Publish bar) wherever the form is scrolled.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('tab', { name: t.preview, exact: true })).toBeInViewport();
+    await shot(page, 'translate-home-scrolled-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await atBothWidths(page, 'translate-home');
     const published = waitForPublish(page);
     await publishButton(page, DE_HOME).click();

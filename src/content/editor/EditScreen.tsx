@@ -96,6 +96,37 @@ type View = 'edit' | 'preview';
 const tabId = (view: View) => `content-${view}-tab`;
 const panelId = (view: View) => `content-${view}-panel`;
 
+/**
+ * The Edit / Preview tabs of a narrow screen, sticking below the Publish bar's row while the
+ * form scrolls (its height kept clear by useKeepClearOf through `tabsRef`), so the preview is
+ * one tap away wherever the office is in a long form.
+ */
+export function EditOrPreviewTabs({
+  tabsRef,
+  view,
+  onChange,
+  tabId: idOfTab,
+  panelId: idOfPanel,
+}: {
+  tabsRef: RefObject<HTMLDivElement | null>;
+  view: View;
+  onChange: (next: View) => void;
+  tabId: (view: View) => string;
+  panelId: (view: View) => string;
+}) {
+  return (
+    <Box
+      ref={tabsRef}
+      sx={{ position: 'sticky', top: 'var(--publish-row-height, 0px)', zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Tabs value={view} onChange={(_e, next: View) => onChange(next)} variant="fullWidth" aria-label={t.editOrPreview}>
+        <Tab value="edit" label={t.edit} id={idOfTab('edit')} aria-controls={idOfPanel('edit')} />
+        <Tab value="preview" label={t.preview} id={idOfTab('preview')} aria-controls={idOfPanel('preview')} />
+      </Tabs>
+    </Box>
+  );
+}
+
 /** Below this width a box's label goes above it (a phone's screen, a picture's text beside the picture). */
 const LABEL_ABOVE_BELOW_PX = 420;
 
@@ -349,17 +380,7 @@ export function EditScreen({ ArticleActions }: { ArticleActions?: ComponentType<
 
       {pageId && section === undefined && <RemovePage file={file} />}
 
-      {narrow && target && (
-        <Box
-          ref={tabs}
-          sx={{ position: 'sticky', top: 'var(--publish-row-height, 0px)', zIndex: 2, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tabs value={view} onChange={(_e, next: View) => showView(next)} variant="fullWidth" aria-label={t.editOrPreview}>
-            <Tab value="edit" label={t.edit} id={tabId('edit')} aria-controls={panelId('edit')} />
-            <Tab value="preview" label={t.preview} id={tabId('preview')} aria-controls={panelId('preview')} />
-          </Tabs>
-        </Box>
-      )}
+      {narrow && target && <EditOrPreviewTabs tabsRef={tabs} view={view} onChange={showView} tabId={tabId} panelId={panelId} />}
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box {...tabPanel('edit')}>

@@ -13,8 +13,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
@@ -26,7 +24,7 @@ import { fill, fillCount } from '../../platform/inbox/format';
 import type { ContentProblem } from '../model/contentApi';
 import { textPlaceOf } from '../model/officeSentences';
 import { useContent } from './contentState';
-import { PreviewPanel, PublishBar, usePreview, usePublishItem, useKeepClearOf } from './EditScreen';
+import { EditOrPreviewTabs, PreviewPanel, PublishBar, usePreview, usePublishItem, useKeepClearOf } from './EditScreen';
 import { fieldId } from './schemaValues';
 import { ItemRevisions } from './RevisionList';
 import { ScreenHeading } from './ScreenHeading';
@@ -37,6 +35,9 @@ import { publishProblems, schemaOfFile, valueOf } from './editedFiles';
 
 const t = admin.content.translations;
 const c = admin.content;
+
+const tabId = (view: 'edit' | 'preview') => `translate-${view}-tab`;
+const panelId = (view: 'edit' | 'preview') => `translate-${view}-panel`;
 
 /** The names of a text's place in its file, without the file's own ("Hero › Heading"). */
 const placeName = (file: string, value: unknown, path: string): string => textPlaceOf(file, value, path).join(c.placeJoint);
@@ -52,7 +53,8 @@ export function TranslateScreen({ file }: { file: string }) {
   const preview = usePreview(narrow);
   const bar = useRef<HTMLElement>(null);
   const row = useRef<HTMLDivElement>(null);
-  useKeepClearOf(bar, row);
+  const tabs = useRef<HTMLDivElement>(null);
+  useKeepClearOf(bar, row, tabs);
   const [onlyNeeded, setOnlyNeeded] = useState(false);
   const [view, setView] = useState<'edit' | 'preview'>('edit');
   const source = valueOf(snapshot, {}, target.file);
@@ -122,19 +124,12 @@ export function TranslateScreen({ file }: { file: string }) {
         problemLink={problemLink}
         sendable={undefined}
       />
-      {tabbed && (
-        <Tabs value={view} onChange={(_e, next: 'edit' | 'preview') => setView(next)} variant="fullWidth" aria-label={c.editOrPreview}>
-          <Tab value="edit" label={c.edit} id="translate-edit-tab" aria-controls="translate-edit-panel" />
-          <Tab value="preview" label={c.preview} id="translate-preview-tab" aria-controls="translate-preview-panel" />
-        </Tabs>
-      )}
+      {tabbed && <EditOrPreviewTabs tabsRef={tabs} view={view} onChange={setView} tabId={tabId} panelId={panelId} />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Box {...(tabbed ? { role: 'tabpanel', id: 'translate-edit-panel', 'aria-labelledby': 'translate-edit-tab', hidden: view !== 'edit' } : {})}>
-          {form}
-        </Box>
+        <Box {...(tabbed ? { role: 'tabpanel', id: panelId('edit'), 'aria-labelledby': tabId('edit'), hidden: view !== 'edit' } : {})}>{form}</Box>
         {previewed && (
           <Box
-            {...(tabbed ? { role: 'tabpanel', id: 'translate-preview-panel', 'aria-labelledby': 'translate-preview-tab', hidden: view !== 'preview' } : {})}
+            {...(tabbed ? { role: 'tabpanel', id: panelId('preview'), 'aria-labelledby': tabId('preview'), hidden: view !== 'preview' } : {})}
             sx={{ position: { lg: 'sticky' }, top: 'calc(var(--publish-bar-height, 0px) + 16px)' }}
           >
             <PreviewPanel preview={preview} target={previewed.target} content={previewed.content} label={label} reveal={undefined} lang={language.code} />
