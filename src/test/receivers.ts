@@ -29,9 +29,19 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
+/** The SMTP server startSmtp starts: one that can hold the mails it is sent. */
+export interface HoldingSmtp extends SmtpReceiver {
+  /**
+   * Holds the mails sent from now on: each waits, its sender's DATA unanswered (the site's
+   * delivery still under way), until the function returned is called. Then they are taken.
+   */
+  hold(): () => void;
+}
+
 /** An SMTP server on `port` (0: any free one) that keeps every mail it accepts. */
-export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<SmtpReceiver> {
+export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<HoldingSmtp> {
   const changes = new Changes();
+  let held: Promise<void> = Promise.resolve();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -41,15 +51,17 @@ export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<S
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        PostalMime.parse(raw).then(
-          (email) => {
-            const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-            mails.push({ email, raw, envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) } });
-            callback();
-            changes.notify();
-          },
-          (error: Error) => callback(error),
-        );
+        held
+          .then(() => PostalMime.parse(raw))
+          .then(
+            (email) => {
+              const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+              mails.push({ email, raw, envelope: { from, to: session.envelope.rcptTo.map((r) => r.address) } });
+              callback();
+              changes.notify();
+            },
+            (error: Error) => callback(error),
+          );
       });
     },
   });
@@ -58,7 +70,12 @@ export async function startSmtp(port = 0, mails: ReceivedMail[] = []): Promise<S
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as net.AddressInfo;
-  return { port: address.port, mails, changes, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const hold = () => {
+    let release = () => undefined as void;
+    held = new Promise<void>((resolve) => (release = resolve));
+    return () => release();
+  };
+  return { port: address.port, mails, changes, hold, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export interface WebhookCall {

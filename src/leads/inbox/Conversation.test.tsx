@@ -2,12 +2,14 @@
  * A lead's conversation as the owner reads it (Conversation.tsx): a mail kept by its
  * headers says who sent it, its subject and that it could not be read; a mail that only claims
  * the agency's address is the visitor's, with the warning under it; an automatic one says what
- * kind it is and that it changed nothing. Words from config/admin.ts.
+ * kind it is and what it changed: nothing, or (a delivery report) the site's mail it returned marked
+ * not delivered. Words from config/admin.ts.
  */
 import { render, screen, within } from '@testing-library/react';
 import admin from '../../../config/admin';
 import type { ReceivedMail } from '../model/adminApi';
 import { Conversation } from './Conversation';
+import { fill, formatDate } from '../../platform/inbox/format';
 
 const t = admin.replies;
 const received = (id: string, mail: Partial<ReceivedMail>): ReceivedMail => ({
@@ -23,6 +25,7 @@ const received = (id: string, mail: Partial<ReceivedMail>): ReceivedMail => ({
   unreadable: false,
   suspicious: false,
   automatic: null,
+  returned: 0,
   attachments: [],
   createdAt: Date.UTC(2026, 5, 1, 10),
   ...mail,
@@ -65,4 +68,22 @@ it('shows an automatic mail as automatic, with its kind, apart from the person\u
   expect(automatic).toHaveTextContent('I am away until Monday.');
   expect(answer).not.toHaveTextContent(t.automaticKinds.outOfOffice);
   expect(answer).toHaveTextContent('A real answer.');
+});
+
+it('says of a delivery report what it changed: the site\u2019s mail it returned marked not delivered, or nothing', () => {
+  render(
+    <Conversation
+      mails={[
+        received('m1', { fromAddress: 'mailer-daemon@example.net', automatic: 'deliveryReport', returned: 1 }),
+        received('m2', { fromAddress: 'mailer-daemon@example.net', automatic: 'deliveryReport' }),
+      ]}
+      onSendAgain={() => undefined}
+    />,
+  );
+  const [returned, unchanged] = screen.getAllByRole('listitem');
+  const line = (template: string) =>
+    fill(template, { at: formatDate(Date.UTC(2026, 5, 1, 10)), from: 'mailer-daemon@example.net', what: t.automaticKinds.deliveryReport });
+  expect(returned).toHaveTextContent(line(t.automaticReturnedLine));
+  expect(returned).not.toHaveTextContent(line(t.automaticLine));
+  expect(unchanged).toHaveTextContent(line(t.automaticLine));
 });

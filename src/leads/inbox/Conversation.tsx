@@ -4,8 +4,8 @@
  * program, sent on through the site or not, with why), as text, never markup. A mail's quote and
  * signature are folded under its words ("Show quoted text"); attachments are listed (those kept
  * are downloaded through the inbox); a mail kept by its headers, one only claiming to be the
- * agency's, and an automatic one (an out-of-office, a delivery report: it changed nothing), say
- * so. Beside it, the Reply composer.
+ * agency's, and an automatic one (an out-of-office, a delivery report), say so, and what it changed
+ * (nothing, or the site's mail it returned marked as not delivered). Beside it, the Reply composer.
  *
  * On a wide screen the oldest mail comes first and the reply box follows the newest; on a phone
  * the reply box comes first and the mails newest first, so what came last and the answer to it
@@ -150,7 +150,7 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
         <>
           <Typography color="text.secondary">
             {mail.automatic
-              ? fill(t.automaticLine, { at: formatDate(mail.createdAt), from: sender(mail), what: t.automaticKinds[mail.automatic] })
+              ? fill(mail.returned > 0 ? t.automaticReturnedLine : t.automaticLine, { at: formatDate(mail.createdAt), from: sender(mail), what: t.automaticKinds[mail.automatic] })
               : fill(theirs ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}
           </Typography>
           {mail.suspicious && (

@@ -333,8 +333,10 @@ export interface ReceivedMail {
   unreadable: boolean;
   /** From one of the agency's addresses but not proved to be the agency's: kept as the visitor's (kind 'answer'). */
   suspicious: boolean;
-  /** An automatic mail (an out-of-office, a delivery report, …): shown as such, it changed nothing on the lead; null: a person's. */
+  /** An automatic mail (an out-of-office, a delivery report, …): shown as such; null: a person's. */
   automatic: AutomaticKind | null;
+  /** How many of the site's mails to them this one (a delivery report) marked as not delivered: all it changed on the lead. 0: it changed nothing. */
+  returned: number;
   attachments: { name: string; size: number; kept: boolean }[];
   /** Milliseconds since 1970 (its Date, never later than when it was read). */
   createdAt: number;

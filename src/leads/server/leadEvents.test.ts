@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { lastLeadEventId, leadEventsAfter, leadEventsOf, recordLeadEvent } from './leadEvents';
 import { openStore } from './store';
+import { deliveriesIn } from './notify/deliveries';
 import type { Store } from '../../platform/server/store/store';
 
 let dir: string;
@@ -51,4 +52,22 @@ test('a lead deleted takes its events with it', () => {
   recordLeadEvent(store.db, { docId, kind: 'read', at: 1 });
   store.db.prepare('DELETE FROM documents WHERE doc_id = ?').run(docId);
   expect(leadEventsOf(store.db, docId)).toEqual([]);
+});
+
+test("a mail's delivery sent, tried again or failed is an event of its lead (its open page follows: Waiting, then Sent)", () => {
+  const docId = lead();
+  const table = deliveriesIn(store.db);
+  table.queue(docId, ['email', 'webhook'], 1);
+  const [mail, hook] = table.due('email', 1, 10).concat(table.due('webhook', 1, 10));
+  const start = lastLeadEventId(store.db);
+  table.markRetry(mail!.id, 5, 'the mail server is down', 2);
+  table.markSent(mail!.id, 6);
+  table.markFailed(hook!.id, 'refused', 7);
+  // Already sent: no change, no event.
+  table.markSent(mail!.id, 8);
+  expect(leadEventsAfter(store.db, start, 10).map((e) => [e.docId, e.kind, e.data, e.at])).toEqual([
+    [docId, 'delivery', { delivery: mail!.id, state: 'retrying' }, 2],
+    [docId, 'delivery', { delivery: mail!.id, state: 'sent' }, 6],
+    [docId, 'delivery', { delivery: hook!.id, state: 'failed' }, 7],
+  ]);
 });

@@ -14,12 +14,14 @@ import { preparedIn } from '../../platform/server/statements';
  * - answered: the visitor wrote to the agency (a mail read from the mailbox);
  * - automatic: an automatic mail arrived on the lead (an out-of-office, a delivery report): it changes nothing;
  * - replied: the agency wrote to the visitor (from the inbox, or from a mail program through the site);
+ * - delivery: a mail or call about it, or to its visitor, left, failed a try, or failed for good (data: { delivery, state }):
+ *   what its page shows of that mail changed (Waiting, Sent, Retrying, Failed);
  * - read: an account opened it, or marked it read;
  * - staged: its stage changed (data: { stage, reason? });
  * - assigned: it was given to an account, or to nobody (data: { to });
  * - updated: anything else the agency changed about it (status, note, value, follow-up date, spam mark).
  */
-export type LeadEventKind = 'stored' | 'answered' | 'automatic' | 'replied' | 'read' | 'staged' | 'assigned' | 'updated';
+export type LeadEventKind = 'stored' | 'answered' | 'automatic' | 'replied' | 'delivery' | 'read' | 'staged' | 'assigned' | 'updated';
 
 export interface LeadEvent {
   id: number;

@@ -7,10 +7,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadList } from '../../model/adminApi';
 import { call } from '../../../platform/inbox/api';
 import { useSession } from '../../../platform/inbox/session';
-import { useLiveRefresh } from '../live';
+import { useLiveRefresh, type LiveChange } from '../live';
 
 type Attempt = (action: () => Promise<void>) => Promise<boolean>;
-const everyChange = () => true;
+/** Every change but a mail's delivery (Sent, Retrying, Failed: the lead's page shows it, the list does not). */
+const shownInTheList = (change: LiveChange) => change.all === true || change.kind !== 'delivery';
 
 /** `onPage`: told of each page shown, and whether it came quietly (a change told by the live updates). */
 export function useLiveLeads(pageQuery: Record<string, string>, attempt: Attempt, onPage: (page: LeadList, quietly: boolean) => void) {
@@ -39,8 +40,8 @@ export function useLiveLeads(pageQuery: Record<string, string>, attempt: Attempt
   useEffect(() => {
     void load();
   }, [load]);
-  // Any change of the leads (live.tsx): the page is asked for again, as it is now.
-  useLiveRefresh(everyChange, () => load(true));
+  // A change of the leads (live.tsx): the page is asked for again, as it is now.
+  useLiveRefresh(shownInTheList, () => load(true));
 
   return { answer, loading, load };
 }

@@ -31,7 +31,8 @@ const statements = preparedIn((db: Database.Database) => ({
        FROM visitor_mails m JOIN deliveries d ON d.id = m.delivery_id WHERE m.doc_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at DESC, m.rowid DESC LIMIT ${MAX_MAILS}`,
   ),
   received: db.prepare(
-    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, unreadable, suspicious, automatic, attachments, sent_at AS createdAt, message_id AS messageId
+    `SELECT id, doc_id AS docId, direction, from_name AS fromName, from_address AS fromAddress, subject, body, quoted, too_large AS tooLarge, unreadable, suspicious, automatic, attachments, sent_at AS createdAt, message_id AS messageId,
+         (SELECT count(*) FROM visitor_mails v WHERE v.returned_by = lead_messages.id) AS returned
        FROM lead_messages WHERE doc_id IN (SELECT value FROM json_each(?)) ORDER BY sent_at DESC, id DESC LIMIT ${MAX_MAILS}`,
   ),
   unsent: db.prepare(
@@ -80,6 +81,7 @@ interface ReceivedRow {
   attachments: string;
   createdAt: number;
   messageId: string;
+  returned: number;
 }
 
 const receivedOf = (row: ReceivedRow): ReceivedMail => ({
@@ -95,6 +97,7 @@ const receivedOf = (row: ReceivedRow): ReceivedMail => ({
   unreadable: row.unreadable !== null,
   suspicious: row.suspicious === 1,
   automatic: row.automatic,
+  returned: row.returned,
   attachments: (JSON.parse(row.attachments) as { name: string; size: number; path?: string }[]).map((a) => ({
     name: a.name,
     size: a.size,

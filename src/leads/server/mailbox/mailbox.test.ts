@@ -668,6 +668,8 @@ run('the agency\u2019s mailbox', () => {
     expect(kindOf('bounce')).toBe('deliveryReport');
     expect(kindOf('Undelivered Mail Returned to Sender')).toBe('deliveryReport');
     expect(kindOf('Complaint')).toBe('feedbackReport');
+    // The one that changed something says so: the delivery report of a permanent failure marked the auto-reply not delivered.
+    expect(automatic.filter((m) => m.returned > 0).map((m) => [m.subject, m.returned])).toEqual([['Undelivered Mail Returned to Sender', 1]]);
     expect(automatic.find((m) => m.subject.endsWith('(auto-replied)'))!.text).toBe('I am away until Monday.');
 
     // A person's answer after them is one: the lead is Answered.

@@ -56,7 +56,7 @@ const statements = preparedIn((db: Database.Database) => ({
   ),
   file: db.prepare('INSERT INTO files (path, token, media_type, size, doc_id) VALUES (?, ?, ?, ?, ?)'),
   /** A mail of the site's to this lead's visitor that a delivery report says will never arrive (the first report counts). */
-  returned: db.prepare('UPDATE visitor_mails SET returned_at = ?, returned_status = ? WHERE delivery_id = ? AND doc_id = ? AND returned_at IS NULL'),
+  returned: db.prepare('UPDATE visitor_mails SET returned_at = ?, returned_status = ?, returned_by = ? WHERE delivery_id = ? AND doc_id = ? AND returned_at IS NULL'),
   /** The lead's newest mail either way, before this one (automatic mails are not the conversation's). */
   latest: db.prepare(
     `SELECT max(coalesce((SELECT max(created_at) FROM visitor_mails WHERE doc_id = ?), 0), coalesce((SELECT max(sent_at) FROM lead_messages WHERE doc_id = ? AND message_id <> ? AND automatic IS NULL), 0)) AS at`,
@@ -226,7 +226,8 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
         recordLeadEvent(db, { docId: keep.docId, kind: 'automatic', data: { automatic: automatic.kind }, at: keep.now });
         // A report that the site's mail to them will never arrive: that mail says so on the lead, no longer "Sent".
         if (automatic.kind === 'deliveryReport' && automatic.original && failureOf(automatic) === 'permanent')
-          for (const id of messageIdsIn(automatic.original)) q.returned.run(sentAt, automatic.status ?? null, id.split('@')[0]!, keep.docId);
+          for (const id of messageIdsIn(automatic.original))
+            q.returned.run(sentAt, automatic.status ?? null, Number(added.lastInsertRowid), id.split('@')[0]!, keep.docId);
       } else {
         const latest = (q.latest.get(keep.docId, keep.docId, keep.messageId) as { at: number }).at;
         if (sentAt >= latest) q.status.run(direction === 'in' ? 'answered' : 'replied', sentAt, keep.docId);

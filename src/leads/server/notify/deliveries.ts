@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { preparedIn } from '../../../platform/server/statements';
+import { recordLeadEvent } from '../leadEvents';
 import { newDocumentId } from '../../../platform/server/store/store';
 import type { DeliveryState } from '../../model/adminApi';
 import type { Channel } from './settings';
@@ -63,9 +64,10 @@ const statements = preparedIn((db: Database.Database) => {
        ORDER BY channel = 'visitor' AND EXISTS (SELECT 1 FROM subscribers s WHERE s.doc_id = deliveries.doc_id), next_at, created_at LIMIT ?`,
     ),
     nextDue: db.prepare(`SELECT min(next_at) AS at FROM deliveries WHERE state = 'pending' AND channel = ?`),
-    sent: db.prepare(`UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'pending'`),
-    retry: db.prepare(`UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'pending'`),
-    failed: db.prepare(`UPDATE deliveries SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND state = 'pending'`),
+    // Each answers the lead the delivery is about (none for a mail to an owner's account), when it changed.
+    sent: db.prepare(`UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`),
+    retry: db.prepare(`UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`),
+    failed: db.prepare(`UPDATE deliveries SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`),
     resend: db.prepare(`UPDATE deliveries SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL, sent_at = NULL WHERE id = ?`),
     ofLead: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE doc_id = ? ORDER BY created_at, channel`),
   };
@@ -74,6 +76,15 @@ const statements = preparedIn((db: Database.Database) => {
 /** The table's operations on one database (prepared once per database). */
 export function deliveriesIn(db: Database.Database) {
   const q = statements(db);
+  /**
+   * A delivery's new state, with the lead event that tells its page (a reply turning from Waiting
+   * to Sent while the lead is open: leadEvents.ts `delivery`), in one transaction.
+   */
+  const told = (id: string, state: 'sent' | 'retrying' | 'failed', at: number, change: () => unknown) =>
+    db.transaction(() => {
+      const row = change() as { docId: string | null } | undefined;
+      if (row?.docId) recordLeadEvent(db, { docId: row.docId, kind: 'delivery', data: { delivery: id, state }, at });
+    })();
   return {
     lead(docId: string): StoredLead | undefined {
       const row = q.lead.get(docId) as { collection: string; data: string; spam: number; createdAt: string } | undefined;
@@ -110,13 +121,13 @@ export function deliveriesIn(db: Database.Database) {
       return times.length > 0 ? Math.min(...times) : undefined;
     },
     markSent(id: string, now: number): void {
-      q.sent.run(now, id);
+      told(id, 'sent', now, () => q.sent.get(now, id));
     },
-    markRetry(id: string, nextAt: number, error: string): void {
-      q.retry.run(nextAt, error, id);
+    markRetry(id: string, nextAt: number, error: string, now: number): void {
+      told(id, 'retrying', now, () => q.retry.get(nextAt, error, id));
     },
-    markFailed(id: string, error: string): void {
-      q.failed.run(error, id);
+    markFailed(id: string, error: string, now: number): void {
+      told(id, 'failed', now, () => q.failed.get(error, id));
     },
     /** Back to pending, due now, with a fresh schedule; false if there is no such delivery. */
     resend(id: string, now: number): boolean {

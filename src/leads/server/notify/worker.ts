@@ -163,7 +163,7 @@ export class Notifier {
     const stored = this.table.lead(docId);
     const form = stored && formForCollection(stored.collection);
     if (!stored || !form) {
-      this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.');
+      this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.', this.clock());
       return;
     }
     const lead = describeLead(form, docId, stored.document, this.publicUrl, stored.createdAt, {
@@ -184,8 +184,8 @@ export class Notifier {
       const wait = nextRetry(attempts, this.schedule);
       const reason = describeError(error);
       if (!this.store.db.open) return;
-      if (wait === undefined) this.table.markFailed(delivery.id, reason);
-      else this.table.markRetry(delivery.id, this.clock() + wait, reason);
+      if (wait === undefined) this.table.markFailed(delivery.id, reason, this.clock());
+      else this.table.markRetry(delivery.id, this.clock() + wait, reason, this.clock());
       this.log.warn(
         `Notifications: the ${channel} ${delivery.docId === null ? 'mail to an owner' : `about lead ${delivery.docId}`} (${delivery.id}) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,
       );
@@ -214,8 +214,8 @@ export class Notifier {
       const wait = nextRetry(attempts, this.schedule);
       const reason = describeError(error);
       for (const answer of answers) {
-        if (wait === undefined) this.table.markFailed(answer.id, reason);
-        else this.table.markRetry(answer.id, this.clock() + wait, reason);
+        if (wait === undefined) this.table.markFailed(answer.id, reason, this.clock());
+        else this.table.markRetry(answer.id, this.clock() + wait, reason, this.clock());
       }
       this.log.warn(
         `Notifications: the e-mail of ${answers.length} client answer(s) failed on try ${attempts}: ${reason} ${wait === undefined ? 'It is marked failed; the inbox can send it again.' : `Next try in ${Math.round(wait / 1000)} s.`}`,

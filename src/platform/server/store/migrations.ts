@@ -988,6 +988,18 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: "which delivery report marked a mail to a lead's visitor as sent back (the report's line on the lead says what it changed); the reports before found by their lead and time",
+    up(db) {
+      db.exec(`
+        -- The lead_messages row of the delivery report that set returned_at (src/leads/server/mailbox/record.ts).
+        ALTER TABLE visitor_mails ADD COLUMN returned_by INTEGER;
+        UPDATE visitor_mails SET returned_by = (
+          SELECT l.id FROM lead_messages l WHERE l.doc_id = visitor_mails.doc_id AND l.automatic = 'deliveryReport' AND l.sent_at = visitor_mails.returned_at ORDER BY l.id LIMIT 1
+        ) WHERE returned_at IS NOT NULL;
+      `);
+    },
+  },
 ];
 
 /** Runs the migrations this database has not had yet; returns how many ran. */
