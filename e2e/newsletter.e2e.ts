@@ -297,7 +297,15 @@ test("an editor marks a draft ready for an owner: the owner's inbox counts and l
   await expect(page.getByRole('row', { name: new RegExp(subject) }).getByText(fill(t.states.ready, { by: editor.email }), { exact: true })).toBeVisible();
   await link.click();
   await expect(page).toHaveURL(address);
-  await expect(page.getByText(t.readyForOwner)).toBeVisible();
+  // It names who marked it ready, and when.
+  const readyNote = page.getByRole('alert').filter({ hasText: fill(t.readyForOwner, { by: editor.email, when: '' }).split('()')[0]! });
+  await expect(readyNote).toBeVisible();
+  await expect(readyNote).toContainText(editor.email);
+  await shot(page, 'owner-1280-ready-by');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(readyNote).toBeVisible();
+  await shot(page, 'owner-375-ready-by');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sent: no longer ready, the inbox lists it no more.
   const readers = confirmed();
