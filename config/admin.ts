@@ -35,6 +35,7 @@ export default {
   ruleLabels: {
     required: 'must be filled in',
     email: 'must be an e-mail address',
+    emailOrEmpty: 'must be an e-mail address, or left empty',
     digits: 'digits only, or left empty',
     digitsRequired: 'digits only, at least one',
     url: 'must be a web address',
@@ -461,6 +462,8 @@ export default {
     mailUnreadable: 'This e-mail arrived but could not be read here: open it in your mail program.',
     // An automatic e-mail (an out-of-office, a delivery report, …): kept, but it changed nothing on the lead. {at}, {from} and {what} (automaticKinds) are replaced.
     automaticLine: '{at}, automatic e-mail from {from}: {what}. It changed nothing on this lead.',
+    // A delivery report that marked our e-mail to them Not delivered (returnedState), the one thing it changed: {at}, {from} and {what} are replaced.
+    automaticReturnedLine: '{at}, automatic e-mail from {from}: {what}. It marked our e-mail to them as not delivered; nothing else changed on this lead.',
     automaticKinds: {
       outOfOffice: 'an automatic answer, such as out of office',
       deliveryReport: 'a delivery report (an e-mail could not be delivered)',
@@ -825,7 +828,8 @@ export default {
     markReady: 'It is ready: ask an owner to send it',
     markedReady: 'Marked ready: the owners see it in their inbox.',
     notReady: 'Not ready after all',
-    readyForOwner: 'Someone marked this newsletter ready for you to send: read it, then send it.',
+    // On its page, for an owner: {by} (the account that marked it) and {when} are replaced.
+    readyForOwner: '{by} marked this newsletter ready for you to send ({when}): read it, then send it.',
     // The owners' notice on every screen of the inbox: the ready newsletters, each a link ({subject}, {by}: who marked it).
     readyLabel: 'Newsletters ready to send',
     readyHeading: { one: '{count} newsletter is ready for you to send', other: '{count} newsletters are ready for you to send' },
@@ -890,9 +894,9 @@ export default {
     scheduleConfirm: 'Schedule',
     scheduleCancel: 'Cancel the schedule',
     scheduleClose: 'Close',
-    // Throwing the draft away: what is published stays.
+    // Throwing the draft away: what is published stays. {name} is replaced by what the draft is of (a page's, an article's, a form's name).
     discard: 'Discard the draft',
-    discardQuestion: 'Discard your draft of this? What visitors see stays as it is; your unpublished changes are gone for good.',
+    discardQuestion: 'Discard your draft of “{name}”? What visitors see of it stays as it is; your unpublished changes to it are gone for good.',
     discardConfirm: 'Discard it',
     discardKeep: 'Keep it',
     discarded: 'The draft was discarded.',
@@ -901,7 +905,16 @@ export default {
     problemsOne: 'Fix this problem before publishing:',
     conflict: 'Someone published a change while you were editing. Your changes are kept here: reload the content to see theirs, then publish again.',
     contract: 'A developer changes this: it is part of how the site stores what visitors send.',
-    ownerOnly: 'Only an owner of the site changes this: it decides what the site accepts from visitors, or who hears of a new lead.',
+    // Under a box only an owner changes, drawn read-only for an editor: why, by what the setting decides.
+    ownerOnly: {
+      accepts: 'Only an owner of the site changes this: it decides which answers the site accepts from visitors.',
+      told: 'Only an owner of the site changes this: it decides who hears of a new lead.',
+      sender: 'Only an owner of the site changes this: it decides which answer says who a lead is from, where replies go and what an erasure finds.',
+      answers: 'Only an owner of the site changes this: every e-mail the site sends visitors asks them to answer to this address, and the inbox reads their answers from its mailbox.',
+      strangers: 'Only an owner of the site changes this: it is e-mailed, in the agency’s name, to any address a visitor types.',
+      languages: 'Only an owner of the site changes this: a language added makes every page exist in it, at addresses of its own.',
+      retention: 'Only an owner of the site changes this: it decides how long visitors’ answers are kept, as the privacy notice says.',
+    },
     // Under a box whose value the site works out from other content (the About page's WhatsApp button follows the phone number): read-only.
     fromCode: 'The site works this out from other content and it follows by itself (a WhatsApp link follows the phone number): nothing to change here.',
     add: 'Add',
@@ -1191,6 +1204,8 @@ export default {
         },
         // The check a question marked Required gets ({label} is replaced by its label).
         required: 'Please fill in “{label}”.',
+        // The check an e-mail question gets by itself, that what is typed is an e-mail address ({label} is replaced by its label).
+        email: 'Please write an e-mail address in “{label}”, like name@example.com.',
         // The number a new check "at least … characters" starts with, and how the list of checks says it before one is chosen.
         min: 20,
         anyNumber: 'N',
@@ -1375,7 +1390,7 @@ export default {
       fieldFixed: '{label}: the question stored as “{value}” keeps its kind once published, so its answers stay readable. To ask it another way, remove it and add a new question.',
       collectionFixed: '{label} stays “{value}” once the form is published: its leads are kept under it.',
       keyRetired: '{label}: “{value}” belonged to a question removed from this form, and its old answers are still kept under it. Keep it among the removed questions.',
-      ownerOnly: '{label} decides what the site accepts from visitors, or who hears of a new lead: only an owner of the site changes it. Ask an owner.',
+      ownerOnly: '{label}: only an owner of the site changes it. Ask an owner.',
       notEditable: '{label} cannot be changed from the editor.',
       changedTwice: '{label} was sent twice in one publish. Reload the editor and publish again.',
       readOnly: '{label} cannot be changed from the editor: a developer changes it.',

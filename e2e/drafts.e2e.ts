@@ -144,7 +144,9 @@ test('a draft is saved as it is typed, kept in the browser while offline, there 
   await open(last.page, HOME, hero);
   await last.page.getByRole('button', { name: t.discard, exact: true }).click();
   const question = last.page.getByRole('dialog', { name: t.discard });
-  await expect(question).toContainText(t.discardQuestion);
+  // It names what is discarded: the page, as the list names it.
+  const title = (await loadRealConfig()).pages.home!.title as string;
+  await expect(question).toContainText(fill(t.discardQuestion, { name: `${title} (/)` }));
   await atBothWidths(last.page, 'discard');
   await question.getByRole('button', { name: t.discardConfirm, exact: true }).click();
   await expect(last.page.getByText(t.discarded, { exact: true })).toBeVisible();

@@ -21,7 +21,9 @@ import { sectionNameOf, sectionTypeLabel } from '../src/content/model/officeSent
 import { RESERVED_NAMES } from '../src/schema/addresses';
 import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
-import { signIn, sourceShown, type Account } from './helpers/admin';
+import { discardDrafts, signIn, sourceShown, type Account } from './helpers/admin';
+import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
+import { fieldId } from '../src/content/editor/schemaValues';
 import { needsCaddy } from './helpers/caddy';
 import { pageConfigs, publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
@@ -196,4 +198,44 @@ test("the office removes the page after a confirmation, with the words its visit
   }
   expect(errors).toEqual([]);
   await visitor.close();
+});
+
+test("a new page with a text and picture says its title once: the first section is headed by it, the text and picture's heading is left to write", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, account, origin);
+  await page.goto(`${origin}/admin/content`);
+  await page.getByRole('link', { name: t.open }).click();
+  await page.getByRole('textbox', { name: t.title }).fill('Summer offer');
+  await page.getByRole('textbox', { name: t.description }).fill('Our summer offer for new websites.');
+  await page.getByRole('checkbox', { name: sectionTypeLabel('split'), exact: true }).check();
+  await page.getByRole('button', { name: t.create }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Summer offer');
+  try {
+    // The preview: one heading says the title (the header's); the text and picture has none yet, and its heading is a box to fill.
+    const preview = page.frameLocator('iframe');
+    await expect(preview.getByRole('heading', { level: 1, name: 'Summer offer' })).toBeVisible();
+    await expect(preview.getByRole('heading', { name: 'Summer offer' })).toHaveCount(1);
+    await shot(page, 'new-page-split-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await shot(page, 'new-page-split-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Its heading box, opened on its own screen, is empty (the draft saved as made: the section's place read from it).
+    const file = 'config/pages/summer-offer.ts';
+    let sections: { type: string; heading?: string }[] = [];
+    await expect(async () => {
+      const content = (await (await page.request.get(`${origin}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+      sections = ((content.drafts.find((d) => d.file === file)?.value ?? {}) as { sections?: typeof sections }).sections ?? [];
+      expect(sections.length).toBeGreaterThan(0);
+    }).toPass();
+    const split = sections.findIndex((section) => section.type === 'split');
+    expect(sections.filter((section) => section.heading === 'Summer offer')).toHaveLength(1);
+    await page.goto(`${origin}/admin/content/edit?${new URLSearchParams({ file, section: String(split) })}`);
+    const heading = page.locator(`#${fieldId(file, ['sections', split, 'heading'])}`);
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+    await expect(heading).toHaveValue('');
+  } finally {
+    await discardDrafts(page, origin);
+  }
 });

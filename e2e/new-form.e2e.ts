@@ -152,6 +152,8 @@ test('the office makes a form, adds a question by its label, and publishes it', 
     await preview.getByRole('radio', { name: SHOP }).check();
     await expect(preview.getByLabel(new RegExp(`^${escapeRegExp(PLATFORM)}`))).toBeVisible({ timeout: 1000 });
   }).toPass();
+  // Shown, it starts on its first answer, as on the live page.
+  await expect(preview.getByLabel(new RegExp(`^${escapeRegExp(PLATFORM)}`))).toHaveValue(question(PLATFORM).answers![0]!);
   await shot(page, 'new-form-question-1280');
   const publish = publishButton(page, FILE);
   await expect(publish).toBeEnabled();
@@ -231,11 +233,17 @@ test("a campaign's visitor at 375 px sends it with JavaScript: the conditional q
   await expect(box(form, PLATFORM)).toHaveCount(0);
   await expect(form.locator('[data-condition]')).toHaveCount(0);
   await box(form, NAME).fill(`Ada ${marker}`);
+  // The e-mail question checks its answer by itself (the office chose no check for it).
+  await box(form, EMAIL).fill(marker);
+  await form.getByRole('button', { name: t.start.submitLabel }).click();
+  await expect(form.getByText(fill(t.start.email, { label: EMAIL }))).toBeVisible();
   await box(form, EMAIL).fill(`${marker}@example.com`);
   await box(form, SITE).fill('https://shop.example.com/');
   await box(form, BUDGET).selectOption({ label: question(BUDGET).answers![1]! });
   await form.getByRole('radio', { name: SHOP, exact: true }).check();
   await expect(box(form, PLATFORM)).toBeVisible();
+  // On its first answer, as in the editor's preview.
+  await expect(box(form, PLATFORM)).toHaveValue(question(PLATFORM).answers![0]!);
   await box(form, PLATFORM).selectOption({ label: question(PLATFORM).answers![0]! });
   await shot(visit, 'visitor-shop-375');
   // Another project type: the platform question goes, and its answer is not sent.

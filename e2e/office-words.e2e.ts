@@ -148,6 +148,21 @@ test('the phone number is one value: changed once in the contact details, the co
   await expect(page.getByRole('form').getByText(number)).toHaveCount(0);
 });
 
+test("the site's e-mail address, which only an owner changes, says why to an editor: visitors' answers come back to it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, SITE, { at: 'contact' });
+  const address = field(page, SITE, 'contact', 'email', 'href');
+  await expect(address).not.toBeEditable();
+  const group = field(page, SITE, 'contact', 'email');
+  await expect(group).toContainText(t.ownerOnly.answers);
+  for (const why of Object.values(t.ownerOnly)) if (why !== t.ownerOnly.answers) await expect(group).not.toContainText(why);
+  await group.scrollIntoViewIfNeeded();
+  await shot(page, 'owner-only-email-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await group.scrollIntoViewIfNeeded();
+  await shot(page, 'owner-only-email-375');
+});
+
 test.describe('a value worked out in code', () => {
   // The publish the server refuses, on purpose: the browser logs its 400.
   test.use({ expectedConsoleErrors: /the server responded with a status of 400/ });
@@ -208,6 +223,54 @@ test.describe('a value worked out in code', () => {
       await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: ABOUT }, headers: { [CSRF_HEADER]: me.csrfToken } });
     }
   });
+});
+
+test('a value worked out in code stays read-only on its own section when a draft moves the sections: the section moved into its place is editable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const ABOUT = 'config/pages/about.ts';
+  const snapshot = (await (await page.request.get(`${base}${contentRoutes.content.path}`)).json()) as ContentSnapshot;
+  const about = snapshot.files.find((f) => f.file === ABOUT)!;
+  const sections = (about.value as Json).sections as Json[];
+  const index = sections.findIndex((s) => (s.actions as Json[] | undefined)?.some((a) => String(a.href).startsWith('https://wa.me/')));
+  const action = (sections[index]!.actions as Json[]).findIndex((a) => String(a.href).startsWith('https://wa.me/'));
+  expect(about.fromCode).toContainEqual(['sections', index, 'actions', action, 'href']);
+  // A draft that moves the section before it into its place, with a button of its own (its link written as text).
+  const other = sections.findIndex((s, i) => i < index && s.type === sections[index]!.type);
+  expect(other).toBeGreaterThanOrEqual(0);
+  const draft = JSON.parse(JSON.stringify(about.value)) as Json;
+  const [moved] = draft.sections.splice(other, 1);
+  moved.actions = Array.from({ length: action + 1 }, (_, i) => ({ ...sections[index]!.actions[action], href: `https://example.com/${i}` }));
+  draft.sections.splice(index, 0, moved);
+  const me = (await (await page.request.get(`${base}${adminRoutes.me.path}`)).json()) as { csrfToken: string };
+  const saved = await page.request.post(`${base}${contentRoutes.contentDraftSave.path}`, {
+    data: { file: ABOUT, value: draft, base: snapshot.revision },
+    headers: { [CSRF_HEADER]: me.csrfToken },
+  });
+  expect(saved.status()).toBe(200);
+  try {
+    // The section worked out in code is now one place up: its box there is read-only and says so.
+    await open(page, ABOUT, { section: String(index - 1) });
+    const worked = field(page, ABOUT, 'sections', index - 1, 'actions', action, 'href');
+    await expect(worked).toBeVisible();
+    await expect(worked).not.toBeEditable();
+    await expect(page.getByText(t.fromCode)).toBeVisible();
+    await worked.scrollIntoViewIfNeeded();
+    await shot(page, 'from-code-moved-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await worked.scrollIntoViewIfNeeded();
+    await shot(page, 'from-code-moved-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The section moved into its old place: its own link is the office's to change.
+    await open(page, ABOUT, { section: String(index) });
+    const own = field(page, ABOUT, 'sections', index, 'actions', action, 'href');
+    await expect(own).toHaveValue(`https://example.com/${action}`);
+    await expect(own).toBeEditable();
+    await expect(page.getByText(t.fromCode)).toHaveCount(0);
+  } finally {
+    await page.request.post(`${base}${contentRoutes.contentDraftDiscard.path}`, { data: { file: ABOUT }, headers: { [CSRF_HEADER]: me.csrfToken } });
+  }
 });
 
 test("a list adds by the name of what it holds; the search says a link by its page's title and finds no picture by its file", async ({ page }) => {

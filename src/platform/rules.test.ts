@@ -74,6 +74,7 @@ describe.each(Object.keys(before) as (keyof typeof before)[])('the %s rule', (na
 
 /** The rules the office's own forms gained: what each accepts and refuses (empty passes: a required check makes a field required). */
 const examples: Record<Exclude<RuleName, keyof typeof before>, { min?: number; accepts: string[]; refuses: string[] }> = {
+  emailOrEmpty: { accepts: ['', 'ada@example.com', 'a.b+c@shop.co.uk'], refuses: [' ', 'ada', 'ada@example', 'a b@example.com', 'ada@@example.com'] },
   url: {
     accepts: ['', 'example.com', 'www.shop.co.uk', 'https://example.com/a?b=c#d', 'HTTP://Example.com', 'shop.example:8080/x'],
     refuses: ['example', 'http://localhost', 'a b.com', 'https://', 'mail@example.com', ' example.com'],

@@ -29,6 +29,11 @@ export const ruleDescriptions = {
     pattern: `[^${SPACE}@]+@[^${SPACE}@]+\\.[^${SPACE}@]+`,
     emptyPasses: false,
   },
+  emailOrEmpty: {
+    summary: 'An e-mail address as `email` takes it, or nothing (empty passes: the field is optional).',
+    pattern: `[^${SPACE}@]+@[^${SPACE}@]+\\.[^${SPACE}@]+`,
+    emptyPasses: true,
+  },
   digits: {
     summary: 'Only the digits 0-9 (empty passes: the field is optional).',
     pattern: '[0-9]+',

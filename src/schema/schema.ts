@@ -290,14 +290,14 @@ export interface CommonMeta {
    */
   readonly developer?: boolean;
   /**
-   * Decides what our server accepts from visitors or who hears of a lead (a field's length limit,
-   * the notification switches, the site's own e-mail address): only an owner's account changes
-   * it. An editor's screens show it read-only (or not at all, with `developer`), and the editor's
-   * server refuses an editor's change to it, whatever was sent (src/content/model/ownerOnly.ts). On a
+   * A setting only an owner's account changes, and why (OWNER_REASONS: what our server accepts
+   * from visitors, who hears of a lead, where visitors' answers come back…). An editor's screens
+   * show it read-only with that reason (or not at all, with `developer`), and the editor's server
+   * refuses an editor's change to it, whatever was sent (src/content/model/ownerOnly.ts). On a
    * list, the list itself: no item added or removed (what is inside keeps its own marks); on
    * anything else, the value and everything inside it.
    */
-  readonly owner?: boolean;
+  readonly owner?: OwnerReason;
   /**
    * An optional key the editor shows only on a group that has this other key (a page's menu
    * settings only on a page with an address of its own): where the group lacks it, the key means nothing.
@@ -338,9 +338,20 @@ export function developerOnly<S extends Schema<unknown>>(schema: S): S {
   return describe(schema, { developer: true });
 }
 
-/** A setting only an owner changes (CommonMeta.owner): what the server accepts, who hears of a lead. */
-export function ownerOnly<S extends Schema<unknown>>(schema: S): S {
-  return describe(schema, { owner: true });
+/**
+ * Why only an owner changes a setting (CommonMeta.owner), each said in the office's words under its
+ * box (config/admin.ts content.ownerOnly): `accepts` what our server accepts from visitors; `told`
+ * who hears of a new lead; `sender` which answer says who a lead is from (replies, erasure);
+ * `answers` the address visitors' answers come back to, which the inbox reads; `strangers` a mail
+ * sent to any address a stranger types; `languages` every page in another language; `retention`
+ * how long answers are kept.
+ */
+export const OWNER_REASONS = ['accepts', 'told', 'sender', 'answers', 'strangers', 'languages', 'retention'] as const;
+export type OwnerReason = (typeof OWNER_REASONS)[number];
+
+/** A setting only an owner changes (CommonMeta.owner), and why. */
+export function ownerOnly<S extends Schema<unknown>>(schema: S, why: OwnerReason): S {
+  return describe(schema, { owner: why });
 }
 
 /** A setting the editor shows under its group's "Advanced" fold (CommonMeta.advanced). */

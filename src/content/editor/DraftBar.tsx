@@ -46,6 +46,8 @@ function localInput(ms: number): string {
 }
 
 export interface DraftActionsProps {
+  /** What the draft is of, by its name in the list (the discard's question names it). */
+  label: string;
   draft: ContentDraft | undefined;
   /** Other accounts' drafts of the same file. */
   others: readonly ContentDraft[];
@@ -58,7 +60,7 @@ export interface DraftActionsProps {
   onProblems(problems: ContentProblem[]): void;
 }
 
-export function DraftActions({ draft, others, edited, blocked, schedule, discard, onProblems }: DraftActionsProps) {
+export function DraftActions({ label, draft, others, edited, blocked, schedule, discard, onProblems }: DraftActionsProps) {
   const [open, setOpen] = useState(false);
   const [when, setWhen] = useState('');
   const [busy, setBusy] = useState(false);
@@ -175,7 +177,7 @@ export function DraftActions({ draft, others, edited, blocked, schedule, discard
       <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{t.discard}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t.discardQuestion}</DialogContentText>
+          <DialogContentText>{fill(t.discardQuestion, { name: label })}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(false)} autoFocus>

@@ -27,7 +27,7 @@ import { fill } from '../../platform/inbox/format';
 import { publish, PublishRefused, uploadImage, type UploadOptions } from './api';
 import { useContent } from './contentState';
 import { editAddress, entriesOf, type Entry } from './editorList';
-import { articleIdOf, checkOptionsOf, formIdOf, itemFilesOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './editedFiles';
+import { articleIdOf, checkOptionsOf, formIdOf, fromCodeOf, itemFilesOf, pageIdOf, publishProblems, schemaOfFile, valueOf } from './editedFiles';
 import { followLabels, formTitleOf } from '../model/newForm';
 import { isLocked } from '../../site/forms/model/registry';
 import { ArticleRemoval, followTitle } from './articleEditing';
@@ -422,7 +422,7 @@ interface ItemFormProps extends Pick<SchemaFormProps, 'file' | 'schema' | 'value
 
 /** The form drawn from the item's schema; an article's, with its removal (or the removal's notice in its place). */
 function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: ItemFormProps) {
-  const { snapshot, setEdit, dropEdit, addUploaded, role } = useContent();
+  const { snapshot, edits, setEdit, dropEdit, addUploaded, role } = useContent();
   const upload = useCallback(
     async (picture: File, width: number, height?: number, options?: UploadOptions): Promise<ContentImage> => {
       const result = await uploadImage(picture, width, height, options);
@@ -456,7 +456,7 @@ function ItemForm({ file, label, partLabel, onFocusField, value, ...form }: Item
             )
           }
           {...(partLabel !== undefined ? { label: partLabel } : {})}
-          fromCode={snapshot.files.find((f) => f.file === file)?.fromCode}
+          fromCode={fromCodeOf(snapshot, edits, file)}
           uploadImage={upload}
         />
       )}
@@ -577,6 +577,7 @@ export function PublishBar({
       )}
       {publishing.kind === 'publishing' && <LinearProgress sx={{ mt: 1 }} aria-label={t.publishing} />}
       <DraftActions
+        label={label}
         draft={myDraft}
         others={others}
         edited={edited}

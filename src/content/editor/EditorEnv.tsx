@@ -82,7 +82,7 @@ export function useLocked(schema: Schema<unknown>): boolean {
 }
 
 /** Only an owner changes this value, and the account is not an owner's. */
-export const ownerLocked = (schema: Schema<unknown>, env: Pick<EditorEnv, 'role'>): boolean => schema.meta.owner === true && env.role !== 'owner';
+export const ownerLocked = (schema: Schema<unknown>, env: Pick<EditorEnv, 'role'>): boolean => schema.meta.owner !== undefined && env.role !== 'owner';
 
 /** The checker's sentences for this key and every key inside it. */
 export function useProblemsWithin(path: Path): number {

@@ -400,7 +400,7 @@ describe('every file of config/', () => {
     expect((edited as typeof value).fields[at]!.showWhen).toEqual({ field: 'whichOne', is: ['Ay', 'Bee'] });
   });
 
-  test("what only an owner changes (ownerOnly in the schemas) is read-only to an editor and editable by an owner: a form's notification switches, the site's e-mail address; a field's limit has no box at all", () => {
+  test("what only an owner changes (ownerOnly in the schemas) is read-only to an editor and editable by an owner: a form's notification switches, the site's e-mail address, each with its own reason; a field's limit has no box at all", () => {
     const form = 'config/forms/contact.ts';
     const site = 'config/site.ts';
     const switches: Path[] = [
@@ -416,7 +416,7 @@ describe('every file of config/', () => {
       ];
       const seen = {
         switchesOff: switches.map((path) => (field(form, path) as HTMLInputElement).disabled),
-        switchNotes: switches.map((path) => document.getElementById(`${fieldId(form, path)}-helper`)?.textContent?.includes(t.ownerOnly) ?? false),
+        switchNotes: switches.map((path) => document.getElementById(`${fieldId(form, path)}-helper`)?.textContent?.includes(t.ownerOnly.told) ?? false),
         // The agency's words stay the office's, whoever signed in.
         subjectReadOnly: field(form, ['notify', 'subject']).hasAttribute('readonly'),
         limitBox: document.getElementById(fieldId(form, ['fields', email, 'maxLength'])) !== null,
@@ -424,7 +424,9 @@ describe('every file of config/', () => {
           field(site, ['contact', 'email', 'label']).hasAttribute('readonly'),
           field(site, ['contact', 'email', 'href']).hasAttribute('readonly'),
         ],
-        emailNote: field(site, ['contact', 'email']).textContent?.includes(t.ownerOnly) ?? false,
+        // The address's own reason (visitors' answers come back to it), not another setting's.
+        emailNote: field(site, ['contact', 'email']).textContent?.includes(t.ownerOnly.answers) ?? false,
+        emailOtherNote: Object.values(t.ownerOnly).some((why) => why !== t.ownerOnly.answers && field(site, ['contact', 'email']).textContent?.includes(why)),
         phoneReadOnly: field(site, ['contact', 'phone', 'label']).hasAttribute('readonly'),
       };
       for (const part of parts) part.unmount();
@@ -437,6 +439,7 @@ describe('every file of config/', () => {
       limitBox: false,
       emailReadOnly: [true, true],
       emailNote: true,
+      emailOtherNote: false,
       phoneReadOnly: false,
     });
     expect(drawn('owner')).toEqual({
@@ -446,6 +449,7 @@ describe('every file of config/', () => {
       limitBox: false,
       emailReadOnly: [false, false],
       emailNote: false,
+      emailOtherNote: false,
       phoneReadOnly: false,
     });
   });

@@ -12,7 +12,7 @@ import type { ContentSnapshot } from '../model/contentApi';
 import { boxPathOf, choiceLabelOf, keyOf, placeOf } from '../model/officeSentences';
 import { schemaOfFile } from '../model/contentSchemas';
 import { editAddress, entriesOf } from './editorList';
-import { checkOptionsOf, valueOf, type Edits } from './editedFiles';
+import { checkOptionsOf, fromCodeOf, valueOf, type Edits } from './editedFiles';
 import { fieldId, isRecord, variantOf } from './schemaValues';
 import type { SitePage } from './EditorEnv';
 import { siteContentOf } from '../../site/model/siteContent';
@@ -108,7 +108,7 @@ export function searchContent(snapshot: ContentSnapshot, edits: Edits, query: st
     const start = entry.at !== undefined ? [entry.at] : [];
     const boxes = new Map<string, Found>();
     // A value the file works out in its code is not a place to change: it follows what it is made from (found there).
-    const fromCode = snapshot.files.find((f) => f.file === entry.file)?.fromCode ?? [];
+    const fromCode = fromCodeOf(snapshot, edits, entry.file);
     const worked = (path: Path) => fromCode.some((code) => code.length <= path.length && code.every((key, i) => path[i] === key));
     for (const [path, text, alsoFound] of textsOf(schema, entry.at !== undefined && isRecord(value) ? value[entry.at] : value, start, targets)) {
       if (!holds(text, q) && !(alsoFound !== undefined && holds(alsoFound, q))) continue;

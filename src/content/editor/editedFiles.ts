@@ -8,6 +8,8 @@ import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../mode
 import { officeWordsOf, toFillOf } from '../model/officeSentences';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../model/contentApi';
 import { isRecord } from './schemaValues';
+import { pathsAfter } from '../model/contentDiff';
+import type { Path } from '../../schema/schema';
 import { translatedFileOf } from '../../site/model/translation';
 
 export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
@@ -23,6 +25,16 @@ export type Edits = Readonly<Record<string, unknown>>;
 
 export function valueOf(snapshot: ContentSnapshot, edits: Edits, file: string): unknown {
   return Object.hasOwn(edits, file) ? edits[file] : snapshot.files.find((f) => f.file === file)?.value;
+}
+
+/**
+ * The key paths of the values the file works out in its code (ContentFile.fromCode, read from the
+ * published file), where they are in its draft: a section moved takes its read-only boxes with it.
+ */
+export function fromCodeOf(snapshot: ContentSnapshot, edits: Edits, file: string): Path[] {
+  const published = snapshot.files.find((f) => f.file === file);
+  if (!published?.fromCode) return [];
+  return Object.hasOwn(edits, file) ? pathsAfter(published.value, edits[file], published.fromCode) : published.fromCode;
 }
 
 /** The files as they would be published: the snapshot's with the edited values, pages and articles made here added, files removed (null) left out. */

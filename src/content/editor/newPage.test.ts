@@ -96,3 +96,26 @@ test('a new page is publishable as the New page screen makes it: its breadcrumb 
   // With or without its slash, spaces around it left out.
   expect([addressOf('offer'), addressOf('/offer'), addressOf('  ')]).toEqual(['/offer', '/offer', '']);
 });
+
+test("a new page's title heads only its first section that needs a heading: the text and picture after it starts without one, not the title again", () => {
+  const page = newPageValue(
+    {
+      title: 'A campaign',
+      address: '/campaign',
+      description: 'Our campaign.',
+      inMenu: false,
+      searchable: true,
+      sections: ['pageHeader', 'split', 'form'].map((type) => variants[type]!),
+    },
+    { formIds: Object.keys(forms) },
+  );
+  const headings = (page.sections as Array<Record<string, unknown>>).map((s) => s.heading);
+  expect(headings.slice(0, 2)).toEqual(['A campaign', '']);
+  expect(headings.filter((heading) => heading === 'A campaign')).toHaveLength(1);
+  // Without a header, the text and picture is the first: the title heads it.
+  const alone = newPageValue(
+    { title: 'A campaign', address: '/campaign', description: 'Our campaign.', inMenu: false, searchable: true, sections: [variants.split!, variants.cta!] },
+    { formIds: Object.keys(forms) },
+  );
+  expect((alone.sections as Array<Record<string, unknown>>).map((s) => s.heading)).toEqual(['A campaign', '']);
+});

@@ -72,7 +72,8 @@ export interface NewPage {
 /**
  * The page's first value, publishable as it is made: its title, description, address and
  * settings, and each section as a new one starts (schemaValues.ts emptyValue) with what can be made from
- * them: its heading the page's title, a breadcrumb from the home page to the page's name, a form
+ * them: the first one with a heading headed by the page's title (the others' headings left to write,
+ * so the title is not said twice), a breadcrumb from the home page to the page's name, a form
  * section with the form chosen (default: the one config/admin.ts names for a new page, when the site has it).
  */
 export function newPageValue(
@@ -81,16 +82,22 @@ export function newPageValue(
 ): Record<string, unknown> {
   const firstForm = formIds.includes(form) ? [form, ...formIds.filter((id) => id !== form)] : formIds;
   const trail = [...(home ? [home] : []), { label: stepOf(title) }];
+  const values = sections.map((schema) => emptyValue(schema, { ...facts, formIds: firstForm }));
+  // The page's title heads its first section that needs a heading, and only that one: the others' start empty, to be written.
+  const titled = values.findIndex((value) => isRecord(value) && value.heading === '');
   return {
     title,
     description,
     address,
     inMenu,
     ...(searchable ? {} : { searchable: false }),
-    sections: sections.map((schema) => {
-      const value = emptyValue(schema, { ...facts, formIds: firstForm });
+    sections: values.map((value, i) => {
       if (!isRecord(value)) return value;
-      return { ...value, ...(value.heading === '' ? { heading: title } : {}), ...(Array.isArray(value.breadcrumb) ? { breadcrumb: trail } : {}) };
+      return {
+        ...value,
+        ...(value.heading === '' && i === titled ? { heading: title } : {}),
+        ...(Array.isArray(value.breadcrumb) ? { breadcrumb: trail } : {}),
+      };
     }),
   };
 }

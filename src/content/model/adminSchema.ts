@@ -12,6 +12,7 @@ import {
   number,
   object,
   oneOf,
+  OWNER_REASONS,
   plural,
   template,
   text,
@@ -210,7 +211,8 @@ export function adminSchemaOf(words: object) {
       scheduled: template(['when']),
       historyLine: template(['when', 'what', 'by', 'revision']),
       /** A draft marked ready for an owner to send, or taken back; the owners' frame lists the ready ones. */
-      ...texts(['markReady', 'markedReady', 'notReady', 'readyForOwner', 'readyLabel']).shape,
+      ...texts(['markReady', 'markedReady', 'notReady', 'readyLabel']).shape,
+      readyForOwner: template(['by', 'when']),
       readyHeading: plural(['count']),
       readyLine: template(['subject', 'by']),
     }),
@@ -297,6 +299,7 @@ function inboxShape(wordsOf: WordsOf) {
       answerLine: template(['at', 'from']),
       mailProgramLine: template(['at', 'from']),
       automaticLine: template(['at', 'from', 'what']),
+      automaticReturnedLine: template(['at', 'from', 'what']),
       automaticKinds: texts(AUTOMATIC_KINDS),
       mailReplyLine: template(['at', 'by', 'state']),
       mailHeld: template(['at']),
@@ -382,6 +385,9 @@ function contentSchemaOf(wordsOf: WordsOf) {
       around: number({ min: 10, max: 200, integer: true }),
     }),
     draftSaved: template(['time']),
+    discardQuestion: template(['name']),
+    /** Why only an owner changes a setting, by its reason (src/schema/schema.ts OWNER_REASONS). */
+    ownerOnly: texts(OWNER_REASONS),
     notSaved: template(['reason']),
     scheduledFor: template(['at']),
     othersDraft: template(['author', 'at']),
@@ -440,6 +446,7 @@ function contentSchemaOf(wordsOf: WordsOf) {
       start: wordsLike(wordsOf('content', 'newForm', 'start'), {
         notify: template(['title']),
         required: template(['label']),
+        email: template(['label']),
         min: number({ min: 1, max: MAX_RULE_MIN, integer: true }),
         upload: object({ ...texts(['hint', 'tooLarge', 'wrongType', 'failed']).shape, uploading: template(['name']), done: template(['name']) }),
         notifyByEmail: boolean(),

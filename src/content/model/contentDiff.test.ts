@@ -4,7 +4,7 @@
  * removed is one splice, whatever else is edited beside them; and the edits, made in their order,
  * always give the value they were worked out for (random lists, random moves and edits, a fixed seed).
  */
-import { applyEdits, diffValues, type Edit } from './contentDiff';
+import { applyEdits, diffValues, moveItem, pathsAfter, type Edit } from './contentDiff';
 
 const section = (n: number, over: Record<string, unknown> = {}) => ({ type: 'split', heading: `Heading ${n}`, text: `Text ${n}`, ...over });
 const page = (sections: unknown[]) => ({ title: 'A page', sections });
@@ -111,5 +111,27 @@ describe('applyEdits: the edits made in their order give the value they were wor
         expect(edits.every((e) => e.op === 'move')).toBe(true);
       }
     }
+  });
+});
+
+describe('pathsAfter: a path of the file as published, where it is in the draft', () => {
+  const code = ['sections', 2, 'actions', 0, 'href'];
+  const page = { sections: [{ type: 'a' }, { type: 'b', actions: [{ href: 'x' }] }, { type: 'c', actions: [{ href: 'y' }] }, { type: 'd' }] };
+  const moved = (from: number, to: number) => ({ ...page, sections: moveItem(page.sections, from, to) });
+
+  it('follows its section moved, and the sections moved past it', () => {
+    expect(pathsAfter(page, page, [code])).toEqual([code]);
+    expect(pathsAfter(page, moved(2, 0), [code])).toEqual([['sections', 0, 'actions', 0, 'href']]);
+    expect(pathsAfter(page, moved(1, 3), [code])).toEqual([['sections', 1, 'actions', 0, 'href']]);
+    expect(pathsAfter(page, moved(3, 0), [code])).toEqual([['sections', 3, 'actions', 0, 'href']]);
+  });
+
+  it('shifts with sections added or removed before it, finds it spliced in again, and leaves out one removed or written anew', () => {
+    expect(pathsAfter(page, { ...page, sections: [{ type: 'new' }, ...page.sections] }, [code])).toEqual([['sections', 3, 'actions', 0, 'href']]);
+    expect(pathsAfter(page, { ...page, sections: page.sections.filter((_, i) => i !== 0) }, [code])).toEqual([['sections', 1, 'actions', 0, 'href']]);
+    const [a, b, c, d] = page.sections;
+    expect(pathsAfter(page, { ...page, sections: [c, a, b, d, { type: 'e' }] }, [code])).toEqual([['sections', 0, 'actions', 0, 'href']]);
+    expect(pathsAfter(page, { ...page, sections: [a, b, d] }, [code])).toEqual([]);
+    expect(pathsAfter(page, { ...page, sections: [a, b, { type: 'c', actions: [{ href: 'z' }] }, d] }, [code])).toEqual([]);
   });
 });

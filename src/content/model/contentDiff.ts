@@ -177,3 +177,49 @@ function applyEdit(value: unknown, edit: Edit): unknown {
 
 /** `value` with the edits made, in their order. */
 export const applyEdits = (value: unknown, edits: readonly Edit[]): unknown => edits.reduce(applyEdit, value);
+
+const startsWith = (path: KeyPath, prefix: KeyPath) => prefix.length <= path.length && prefix.every((key, i) => path[i] === key);
+
+/**
+ * Where each of `paths` (key paths of `before`: the values a file works out in its code, say) is
+ * in `after`, followed through the edits between them (diffValues): an item moved in a list
+ * takes its paths with it, the items after a splice shift by it (an item spliced out and back in
+ * unchanged, or by its identity, is found where it went), and a value written anew, or removed,
+ * is no longer at any path (left out).
+ */
+export function pathsAfter(before: unknown, after: unknown, paths: readonly KeyPath[]): KeyPath[] {
+  if (paths.length === 0) return [];
+  const edits = diffValues(before, after);
+  return paths.flatMap((start) => {
+    let path: KeyPath | undefined = [...start];
+    for (const edit of edits) {
+      if (!path) break;
+      const at = edit.path.length;
+      if (edit.op === 'set' || edit.op === 'remove') {
+        if (startsWith(path, edit.path)) path = undefined;
+        continue;
+      }
+      const index = path[at];
+      if (!startsWith(path, edit.path) || path.length <= at || typeof index !== 'number') continue;
+      const moved = (to: number) => [...path!.slice(0, at), to, ...path!.slice(at + 1)];
+      if (edit.op === 'move') {
+        const { from, to } = edit;
+        if (index === from) path = moved(to);
+        else if (from < to && index > from && index <= to) path = moved(index - 1);
+        else if (from > to && index >= to && index < from) path = moved(index + 1);
+        continue;
+      }
+      const { start: first, removed, added } = edit;
+      if (index < first) continue;
+      if (index >= first + removed.length) {
+        path = moved(index - removed.length + added.length);
+        continue;
+      }
+      const item = removed[index - first];
+      const same = added.findIndex((other) => sameValue(other, item));
+      const found = same >= 0 ? same : added.findIndex((other) => identityOf(other) !== undefined && identityOf(other) === identityOf(item));
+      path = found >= 0 ? moved(first + found) : undefined;
+    }
+    return path ? [path] : [];
+  });
+}

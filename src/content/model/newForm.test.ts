@@ -11,6 +11,8 @@ import { newFormContract } from './contentContract';
 import { choiceKinds, fieldKinds, formSchema } from '../../site/forms/model/formSchema';
 import type { CheckContext } from '../../schema/schema';
 import { fill } from '../../schema/text';
+import { firstFailure } from '../../site/forms/model/buildSchema';
+import type { FormConfig } from '../../site/forms/model/formSchema';
 
 const start = admin.content.newForm.start;
 
@@ -189,4 +191,23 @@ it("a condition added as the editor adds one starts with the question's first an
       .showWhen;
   expect(added([''])).toEqual({ field: 'pick', is: ['Ay'] });
   expect(added(['Bee', ''])).toEqual({ field: 'pick', is: ['Bee'] });
+});
+
+it('an e-mail question gets its e-mail check by itself, which our server runs: "email" when required, "emailOrEmpty" when it may be left empty', async () => {
+  const form = newFormValue({ title: 'Audit', kind: Object.keys(admin.kinds)[0]!, days: admin.content.newForm.retentionChoices[0]!.days }, new Set());
+  const first = (form.fields as Array<{ name: string; label: string }>)[0]!;
+  const mail = { name: 'question', kind: 'email', label: 'Your e-mail', maxLength: 254 };
+  type Checks = { checks: Array<{ field: string; rule: string; message: string }> };
+  const optional = followLabels(form, { ...form, fields: [first, mail] }) as Checks & Record<string, unknown>;
+  const key = fieldKeyOf(mail.label, new Set([first.name]));
+  expect(optional.checks.filter((c) => c.field === key)).toEqual([{ field: key, rule: 'emailOrEmpty', message: fill(start.email, { label: mail.label }) }]);
+  expect(checkAgainst(newFormSchema, optional)).toEqual([]);
+  const required = followLabels(form, { ...optional, fields: [first, { ...mail, name: key, required: true }] }) as Checks & Record<string, unknown>;
+  expect(required.checks.filter((c) => c.field === key).map((c) => c.rule)).toEqual(['required', 'email']);
+  // Our server: not an e-mail address is refused with its message; left empty, only when it may be.
+  const post = (values: Record<string, unknown>) => firstFailure(required as unknown as FormConfig, { [first.name]: 'Ada', [key]: '', ...values });
+  expect(post({ [key]: 'ada at example' })?.message).toBe(fill(start.email, { label: mail.label }));
+  expect(post({ [key]: 'ada@example.com' })).toBeNull();
+  expect(firstFailure(optional as unknown as FormConfig, { [first.name]: 'Ada', [key]: '' })).toBeNull();
+  expect(firstFailure(optional as unknown as FormConfig, { [first.name]: 'Ada', [key]: 'ada' })?.message).toBe(fill(start.email, { label: mail.label }));
 });

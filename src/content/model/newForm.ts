@@ -82,7 +82,7 @@ export function newFormValue({ title, kind, days }: NewForm, collections: Readon
     submittingLabel: start.submittingLabel,
     layout: 'stacked',
     fields,
-    checks: requiredChecks(fields, []),
+    checks: emailChecks(fields, requiredChecks(fields, [])),
     reset: 'afterSave',
     success: { toast: start.success, variant: 'success' },
     failure: { toast: start.failure, variant: 'error' },
@@ -187,7 +187,7 @@ export function followLabels(published: unknown, after: unknown): unknown {
         .map((check: unknown) => (isRecord(check) && follow(check.field) !== check.field ? { ...check, field: follow(check.field) } : check))
         .filter((check: unknown) => !(isRecord(check) && removed(check.field)))
     : undefined;
-  const checks = followed === undefined ? after.checks : requiredChecks(conditioned, followed.map(withNumber));
+  const checks = followed === undefined ? after.checks : emailChecks(conditioned, requiredChecks(conditioned, followed.map(withNumber)));
   const kept = Array.isArray(after.retired) ? after.retired : [];
   const retired = [...kept, ...gone.filter((q) => !kept.some((old) => isRecord(old) && old.name === q.name))];
   return { ...after, fields: conditioned, ...(checks === undefined ? {} : { checks }), ...(retired.length > 0 ? { retired } : {}) };
@@ -238,6 +238,32 @@ function requiredChecks(fields: readonly unknown[], checks: readonly unknown[]):
     const added = { field: field.name, rule: 'required', message: fill(start.required, { label: typeof field.label === 'string' ? field.label : '' }) };
     const first = out.findIndex((check) => isRecord(check) && check.field === field.name);
     out = first < 0 ? [...out, added] : [...out.slice(0, first), added, ...out.slice(first)];
+  }
+  return out;
+}
+
+/**
+ * The checks with every e-mail question's own "is an e-mail address" check, which the office need
+ * not think of: `email` when the question is required, `emailOrEmpty` when it may be left empty (the
+ * one the office chose, or one made with the message config/admin.ts starts it with, after its
+ * "must be filled in"). Our server runs them as any other check.
+ */
+function emailChecks(fields: readonly unknown[], checks: readonly unknown[]): unknown[] {
+  const isEmailOf = (check: unknown, name: unknown) => isRecord(check) && check.field === name && (check.rule === 'email' || check.rule === 'emailOrEmpty');
+  let out = [...checks];
+  for (const field of fields) {
+    if (!isRecord(field) || field.kind !== 'email') continue;
+    const rule = field.required === true ? 'email' : 'emailOrEmpty';
+    const own = out.findIndex((check) => isEmailOf(check, field.name));
+    if (own >= 0) {
+      out = out.map((check, i) => (i === own && isRecord(check) ? { ...check, rule } : check));
+      continue;
+    }
+    const added = { field: field.name, rule, message: fill(start.email, { label: typeof field.label === 'string' ? field.label : '' }) };
+    const required = out.findIndex((check) => isRecord(check) && check.field === field.name && check.rule === 'required');
+    const first = out.findIndex((check) => isRecord(check) && check.field === field.name);
+    const at = required >= 0 ? required + 1 : first >= 0 ? first : out.length;
+    out = [...out.slice(0, at), added, ...out.slice(at)];
   }
   return out;
 }

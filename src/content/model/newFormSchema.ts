@@ -50,7 +50,7 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   ['fields', editors],
   // A question's kind is chosen when it is added (the server keeps a published one's).
   ['fields.*.kind', editors],
-  ['fields.*.maxLength', { ...editors, owner: false }],
+  ['fields.*.maxLength', { ...editors, owner: undefined }],
   ['fields.*.required', editors],
   // A question's answers come with a kind of choices and go with another kind (src/content/model/newForm.ts followLabels): never offered or removed as a whole.
   // Its condition: a question of choices other than itself, chosen by its label, and some of its answers, ticked.
@@ -73,8 +73,8 @@ const MARKS: readonly [string, Marks | ((old: Schema<unknown>) => Schema<unknown
   // Its number, asked only of a rule that has one (src/content/model/newForm.ts followLabels gives it one then, and takes it away otherwise).
   ['checks.*.min', { shownWith: 'min' }],
   // An owner's, and only on an owner's screens: to an editor they would be boxes to read, never to change.
-  ['columns', { contract: false, developer: false, owner: true, ownerScreens: true }],
-  ['retention', { developer: false, owner: true, ownerScreens: true }],
+  ['columns', { contract: false, developer: false, owner: 'sender', ownerScreens: true }],
+  ['retention', { developer: false, owner: 'retention', ownerScreens: true }],
 ];
 
 const remarked = MARKS.reduce((schema, [path, marks]) => remark(schema, path.split('.'), marks), formSchema as Schema<unknown>);

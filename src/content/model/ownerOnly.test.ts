@@ -16,11 +16,11 @@ import { siteSchema } from '../../site/model/siteSchema';
 describe('which changes touch a setting only an owner changes', () => {
   const schema = object({
     words: text(),
-    switch: ownerOnly(boolean()),
-    group: optional(ownerOnly(object({ a: text(), b: text() }))),
-    items: list(object({ label: text(), value: ownerOnly(text()) })),
-    counted: ownerOnly(list(object({ label: text() }))),
-    parts: list(tagged({ plain: object({ type: text(), words: text() }), set: object({ type: text(), on: ownerOnly(boolean()) }) })),
+    switch: ownerOnly(boolean(), 'told'),
+    group: optional(ownerOnly(object({ a: text(), b: text() }), 'strangers')),
+    items: list(object({ label: text(), value: ownerOnly(text(), 'accepts') })),
+    counted: ownerOnly(list(object({ label: text() })), 'languages'),
+    parts: list(tagged({ plain: object({ type: text(), words: text() }), set: object({ type: text(), on: ownerOnly(boolean(), 'told') }) })),
   }) as Schema<unknown>;
   const start = {
     words: 'Hello',

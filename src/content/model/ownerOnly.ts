@@ -1,7 +1,7 @@
 /**
- * The settings only an owner changes: what our server accepts from visitors and who hears of a
- * lead, marked in the schemas with ownerOnly (src/schema/schema.ts CommonMeta.owner), never
- * listed here. The editor's server refuses an editor's change to one (src/content/server/checkChanges.ts),
+ * The settings only an owner changes (what our server accepts from visitors, who hears of a lead,
+ * where visitors' answers come back…), marked in the schemas with ownerOnly and why
+ * (src/schema/schema.ts CommonMeta.owner, OWNER_REASONS), never listed here. The editor's server refuses an editor's change to one (src/content/server/checkChanges.ts),
  * the editor's screens show it read-only to an editor (src/content/editor/fields.tsx), and
  * docs/content-files.md lists them (checked against the schemas by ownerOnly.test.ts).
  */
@@ -65,7 +65,7 @@ export function ownerOnlyChanges(schema: Schema<unknown>, before: unknown, after
 
 /** The editor's server's sentence for an editor's change to a setting only an owner changes (for a developer: the file and the key). */
 export function ownerOnlySentence(file: string, path: Path): string {
-  return `${file}: ${formatPath(path)} decides what the site accepts from visitors or who hears of a new lead, so only an owner's account may change it. Ask an owner to make this change.`;
+  return `${file}: ${formatPath(path)} is a setting only an owner's account may change. Ask an owner to make this change.`;
 }
 
 /**

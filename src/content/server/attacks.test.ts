@@ -301,7 +301,7 @@ describe('what our server accepts from visitors and who hears of a lead: only an
     const snap = await snapshot();
     const e = emailAt(valueOf(snap, CONTACT));
     expect(ownerOnlySentence(CONTACT, ['fields', e, 'maxLength'])).toBe(
-      `config/forms/contact.ts: fields[${e}].maxLength decides what the site accepts from visitors or who hears of a new lead, so only an owner's account may change it. Ask an owner to make this change.`,
+      `config/forms/contact.ts: fields[${e}].maxLength is a setting only an owner's account may change. Ask an owner to make this change.`,
     );
     const raised = contactWith(snap, (f) => (f.fields[e].maxLength = 320));
     const silenced = contactWith(snap, (f) => (f.notify.email = false));

@@ -144,7 +144,7 @@ export const siteSchema = object({
    */
   contact: object({
     phone: contactLink('tel'),
-    email: ownerOnly(contactLink('mailto')),
+    email: ownerOnly(contactLink('mailto'), 'answers'),
     address: text(),
   }),
   /** The agency's profiles: chat, photo sharing, professional network. The WhatsApp one (icon whatsapp) without a link opens a chat with `contact.phone`'s number. */
@@ -188,6 +188,7 @@ export const siteSchema = object({
         button: mailedToStrangers(label()),
         after: mailedToStrangers(describe(template(['days', 'date']), { kind: 'longText' })),
       }),
+      'strangers',
     ),
     confirmPage: object({ heading: heading(), text: longText(), button: label() }),
     confirmed: object({ heading: heading(), text: longText() }),
@@ -297,6 +298,6 @@ export const siteSchema = object({
     breadcrumb: list(object({ label: label(), href: href() }), { min: 1 }),
   }),
   /** Adding a language makes every page exist in it: an owner's choice (the editor's "Add a language"). */
-  languages: ownerOnly(languagesSchema()),
+  languages: ownerOnly(languagesSchema(), 'languages'),
 });
 export type SiteConfig = Infer<typeof siteSchema>;

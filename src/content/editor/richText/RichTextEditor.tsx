@@ -184,16 +184,19 @@ type KeptSelection = ReturnType<typeof useKeptSelection>;
 /** The link panel's address, and the link put on (or taken off) the kept selection. */
 function useLink(editor: LexicalEditor, kept: KeptSelection, close: () => void) {
   const [address, setAddress] = useState('');
+  /** The kept selection is in a link already: it can be removed (no link yet: nothing to remove). */
+  const [linked, setLinked] = useState(false);
   /** The panel opened: the box shows the address of the link the kept selection is in (none: empty). */
-  const start = () =>
-    setAddress(
-      editor.read(() => {
-        const selection = kept.saved.current;
-        const node = $isRangeSelection(selection) ? selection.anchor.getNode() : null;
-        const around = node ? $findMatchingParent(node, $isLinkNode) : null;
-        return $isLinkNode(around) ? around.getURL() : '';
-      }),
-    );
+  const start = () => {
+    const url = editor.read(() => {
+      const selection = kept.saved.current;
+      const node = $isRangeSelection(selection) ? selection.anchor.getNode() : null;
+      const around = node ? $findMatchingParent(node, $isLinkNode) : null;
+      return $isLinkNode(around) ? around.getURL() : undefined;
+    });
+    setAddress(url ?? '');
+    setLinked(url !== undefined);
+  };
   const apply = (target: string | null) => {
     kept.restoreAnd(() => {
       $toggleLink(target);
@@ -208,9 +211,10 @@ function useLink(editor: LexicalEditor, kept: KeptSelection, close: () => void) 
     });
     close();
     setAddress('');
+    setLinked(false);
     editor.focus();
   };
-  return { address, setAddress, apply, start };
+  return { address, setAddress, linked, apply, start };
 }
 
 /** The picture panel's file and text, and the picture uploaded and put after the block the cursor was in. */
@@ -407,7 +411,7 @@ const searchPages = createFilterOptions<SitePage>({ stringify: (page) => `${page
  * under the box, and cannot be applied. https:// is offered where it was left out.
  */
 function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: readonly SitePage[] | undefined }) {
-  const { address, setAddress, apply } = link;
+  const { address, setAddress, linked, apply } = link;
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(false);
   const typed = typedLink(address, pages);
@@ -472,9 +476,12 @@ function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: r
         <Button variant="contained" size="small" disabled={!target} onClick={() => target && apply(target)}>
           {t.linkApply}
         </Button>
-        <Button size="small" onClick={() => apply(null)}>
-          {t.linkRemove}
-        </Button>
+        {/* Only a link there is can be removed. */}
+        {linked && (
+          <Button size="small" onClick={() => apply(null)}>
+            {t.linkRemove}
+          </Button>
+        )}
       </Stack>
       {typed.kind === 'withHttps' && (
         <Button

@@ -244,6 +244,14 @@ describe('initialValues', () => {
     expect(initialValues(forms.freelancer, true)).toEqual(empty);
   });
 
+  it('a list without a starting answer starts on its first option that can be chosen, as a browser shows it and a page sends it', () => {
+    const select = forms.freelancer.fields.find((f) => f.kind === 'select')!;
+    const fresh = { ...forms.freelancer, fields: forms.freelancer.fields.map((f) => (f === select ? { ...f, defaultValue: undefined } : f)) };
+    const first = select.options!.find((o) => !o.disabled)!.value;
+    expect(first).not.toBe('');
+    expect(initialValues(fresh)[select.name]).toBe(first);
+  });
+
   it.each(['newsletter', 'inquiry'] as const)('%s: every field starts and ends empty', (id) => {
     const empty = Object.fromEntries(Object.keys(validData[id]).map((k) => [k, '']));
     expect(initialValues(configs[id])).toEqual(empty);

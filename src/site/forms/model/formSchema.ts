@@ -126,7 +126,7 @@ const fieldSchema = object({
    * The most characters the field accepts (the input stops there; our server refuses more): at
    * least what a real answer of its kind needs (LEAST_LENGTH below). Only an owner changes it.
    */
-  maxLength: ownerOnly(developerOnly(number({ min: 1, max: 100000, integer: true }))),
+  maxLength: ownerOnly(developerOnly(number({ min: 1, max: 100000, integer: true })), 'accepts'),
   /** Text areas: visible lines. */
   rows: developerOnly(optional(number({ min: 1, max: 30, integer: true }))),
   /** Shows the field as required (a star, and aria-required for screen readers). */
@@ -173,9 +173,9 @@ const notifySchema = object({
   /** The e-mail's heading (its first line), and the webhook's summary: {field name} is replaced by what the visitor typed. The e-mail's subject is the conversation's with the visitor. */
   subject: text(),
   /** Mail the agency (SMTP_URL, NOTIFY_TO) on each new submission. Only an owner changes it. */
-  email: ownerOnly(boolean()),
+  email: ownerOnly(boolean(), 'told'),
   /** Call the webhook (WEBHOOK_URL) on each new submission. Only an owner changes it. */
-  webhook: ownerOnly(boolean()),
+  webhook: ownerOnly(boolean(), 'told'),
 });
 
 /**
@@ -192,6 +192,7 @@ const autoReplySchema = ownerOnly(
     subject: mailedToStrangers(text()),
     text: mailedToStrangers(longText()),
   }),
+  'strangers',
 );
 
 /** Which of the form's fields go in the columns every form shares (exports, the person's card): the sender's name, e-mail and phone. */
@@ -209,7 +210,7 @@ const baseFormSchema = object({
   /** What the form brings: a key of config/admin.ts `kinds` (client leads, applications, sign-ups…); insights count each kind apart. */
   kind: developerOnly(text()),
   /** The fields (by `name`) that go in the shared Name, Email and Phone columns of the exports: who a lead is from (replies, erasure). Only an owner changes it. */
-  columns: ownerOnly(developerOnly(contract(columnsSchema))),
+  columns: ownerOnly(developerOnly(contract(columnsSchema)), 'sender'),
   /** The submit button's text (the newsletter's arrow button uses it as its name). */
   submitLabel: text(),
   submittingLabel: text(),

@@ -46,7 +46,7 @@ const basePrivacySchema = section('privacy', {
      * Who is told of a new submission, from the form's `notify`: by e-mail, by the webhook, or
      * nobody. Each line states what the owner's switches decide: only an owner changes them.
      */
-    told: ownerOnly(object({ email: text(), webhook: text(), none: text() })),
+    told: ownerOnly(object({ email: text(), webhook: text(), none: text() }), 'told'),
   }),
   /**
    * What is counted of visits, and kept with a lead of where it came from (src/leads/server/visits.ts,
