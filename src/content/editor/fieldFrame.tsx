@@ -28,7 +28,13 @@ export interface FieldProps {
  */
 export function useHelper(schema: Schema<unknown>, problems: readonly string[], path: Path, counter?: ReactNode): ReactNode {
   const env = useEditorEnv();
-  const note = schema.meta.contract ? [t.contract] : ownerLocked(schema, env) && schema.meta.owner ? [t.ownerOnly[schema.meta.owner]] : env.fromCode?.has(pathKey(path)) ? [t.fromCode] : [];
+  const note = schema.meta.contract
+    ? [t.contract]
+    : ownerLocked(schema, env) && schema.meta.owner
+      ? [t.ownerOnly[schema.meta.owner]]
+      : env.fromCode?.has(pathKey(path))
+        ? [t.fromCode]
+        : [];
   const last = path.at(-1);
   const help = helpOf(typeof last === 'string' ? last : undefined, schema);
   const lines: ReactNode[] = [...problems, ...(help ? [help] : []), ...note, ...(counter ? [counter] : [])];

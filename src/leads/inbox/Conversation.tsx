@@ -150,7 +150,11 @@ function Mail({ mail, onSendAgain }: { mail: ConversationMail; onSendAgain: (del
         <>
           <Typography color="text.secondary">
             {mail.automatic
-              ? fill(mail.returned > 0 ? t.automaticReturnedLine : t.automaticLine, { at: formatDate(mail.createdAt), from: sender(mail), what: t.automaticKinds[mail.automatic] })
+              ? fill(mail.returned > 0 ? t.automaticReturnedLine : t.automaticLine, {
+                  at: formatDate(mail.createdAt),
+                  from: sender(mail),
+                  what: t.automaticKinds[mail.automatic],
+                })
               : fill(theirs ? t.answerLine : t.mailProgramLine, { at: formatDate(mail.createdAt), from: sender(mail) })}
           </Typography>
           {mail.suspicious && (

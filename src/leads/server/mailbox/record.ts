@@ -56,7 +56,9 @@ const statements = preparedIn((db: Database.Database) => ({
   ),
   file: db.prepare('INSERT INTO files (path, token, media_type, size, doc_id) VALUES (?, ?, ?, ?, ?)'),
   /** A mail of the site's to this lead's visitor that a delivery report says will never arrive (the first report counts). */
-  returned: db.prepare('UPDATE visitor_mails SET returned_at = ?, returned_status = ?, returned_by = ? WHERE delivery_id = ? AND doc_id = ? AND returned_at IS NULL'),
+  returned: db.prepare(
+    'UPDATE visitor_mails SET returned_at = ?, returned_status = ?, returned_by = ? WHERE delivery_id = ? AND doc_id = ? AND returned_at IS NULL',
+  ),
   /** The lead's newest mail either way, before this one (automatic mails are not the conversation's). */
   latest: db.prepare(
     `SELECT max(coalesce((SELECT max(created_at) FROM visitor_mails WHERE doc_id = ?), 0), coalesce((SELECT max(sent_at) FROM lead_messages WHERE doc_id = ? AND message_id <> ? AND automatic IS NULL), 0)) AS at`,

@@ -65,9 +65,15 @@ const statements = preparedIn((db: Database.Database) => {
     ),
     nextDue: db.prepare(`SELECT min(next_at) AS at FROM deliveries WHERE state = 'pending' AND channel = ?`),
     // Each answers the lead the delivery is about (none for a mail to an owner's account), when it changed.
-    sent: db.prepare(`UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`),
-    retry: db.prepare(`UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`),
-    failed: db.prepare(`UPDATE deliveries SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`),
+    sent: db.prepare(
+      `UPDATE deliveries SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`,
+    ),
+    retry: db.prepare(
+      `UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`,
+    ),
+    failed: db.prepare(
+      `UPDATE deliveries SET state = 'failed', attempts = attempts + 1, last_error = ? WHERE id = ? AND state = 'pending' RETURNING doc_id AS docId`,
+    ),
     resend: db.prepare(`UPDATE deliveries SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL, sent_at = NULL WHERE id = ?`),
     ofLead: db.prepare(`SELECT ${COLUMNS} FROM deliveries WHERE doc_id = ? ORDER BY created_at, channel`),
   };

@@ -163,7 +163,11 @@ export class Notifier {
     const stored = this.table.lead(docId);
     const form = stored && formForCollection(stored.collection);
     if (!stored || !form) {
-      this.table.markFailed(delivery.id, stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.', this.clock());
+      this.table.markFailed(
+        delivery.id,
+        stored ? `No form in config/forms writes to ${stored.collection} any more.` : 'The lead is no longer stored.',
+        this.clock(),
+      );
       return;
     }
     const lead = describeLead(form, docId, stored.document, this.publicUrl, stored.createdAt, {
