@@ -1,7 +1,7 @@
 /**
  * The link box of an article's text, at 1280 and 375 px: while the editor chooses the address (the
  * keyboard in the box, its list of the site's pages open), the words being linked stay marked as
- * selected, and the list does not cover them; Remove the link is offered only in a link there is. Screenshots in test-results/article-link-box/.
+ * selected, and the list does not cover them; the button that removes a link is offered only in a link there is. Screenshots in test-results/article-link-box/.
  * Every text is read from config/.
  */
 import type { Page } from '@playwright/test';
@@ -56,7 +56,7 @@ for (const width of [1280, 375]) {
     await format(page, a.link);
     const address = page.getByLabel(a.linkAddress);
     await expect(address).toBeFocused();
-    // No link yet: nothing to remove, so no Remove the link.
+    // No link yet: nothing to remove, so no button to remove one.
     const remove = page.getByRole('button', { name: a.linkRemove, exact: true });
     await expect(remove).toHaveCount(0);
     // Every page's address has a /: the whole list is shown.
@@ -88,7 +88,7 @@ for (const width of [1280, 375]) {
     await expect(box.locator('a', { hasText: words })).toBeVisible();
     // Closed, the mark goes (the editor's own selection is back).
     expect(await page.evaluate(() => CSS.highlights.size)).toBe(0);
-    // In the link now: the box shows its address, and Remove the link is offered.
+    // In the link now: the box shows its address, and the button that removes it is offered.
     await box.locator('a', { hasText: words }).click();
     await format(page, a.link);
     await expect(address).not.toHaveValue('');
