@@ -334,3 +334,44 @@ test("the stored people are written again by the mailbox they reach: Gmail's dot
     store.close();
   }
 });
+
+test('a mail to a visitor marked sent back before the reports were tied to it is tied to its report, found by its lead and time; one not sent back stays untied, and other reports tie nothing', () => {
+  const at = migrations.findIndex((m) => m.name.startsWith('which delivery report marked'));
+  expect(at).toBeGreaterThan(0);
+  const db = new Database(databaseFile(dataDir));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db, leadParts, migrations.slice(0, at));
+  const docId = 'D'.repeat(20);
+  db.prepare("INSERT INTO documents (collection, doc_id, data) VALUES ('Contact_cli', ?, '{}')").run(docId);
+  db.prepare("INSERT INTO leads (doc_id, collection, person) VALUES (?, 'Contact_cli', 'ada@example.net')").run(docId);
+  const mail = (id: string, returnedAt: number | null) => {
+    db.prepare("INSERT INTO deliveries (id, doc_id, channel, state, next_at, created_at) VALUES (?, ?, 'visitor', 'sent', 1, 1)").run(id, docId);
+    db.prepare(
+      "INSERT INTO visitor_mails (delivery_id, doc_id, kind, to_address, subject, body, created_at, returned_at) VALUES (?, ?, 'reply', 'ada@example.net', 'S', 'B', 1, ?)",
+    ).run(id, docId, returnedAt);
+  };
+  const report = (messageId: string, sentAt: number, automatic: string) =>
+    db
+      .prepare(
+        "INSERT INTO lead_messages (doc_id, message_id, direction, from_address, sent_at, read_at, folder, automatic) VALUES (?, ?, 'in', 'mailer-daemon@mx.example.net', ?, ?, 'INBOX', ?) RETURNING id",
+      )
+      .pluck()
+      .get(docId, messageId, sentAt, sentAt, automatic) as number;
+  mail('msg_returned0000000000', 500);
+  mail('msg_kept00000000000000', null);
+  const returning = report('<r1@mx>', 500, 'deliveryReport');
+  report('<r2@mx>', 900, 'deliveryReport');
+  report('<away@x>', 500, 'outOfOffice');
+  db.close();
+
+  const store = openStore(dataDir);
+  try {
+    expect(store.db.prepare('SELECT delivery_id AS id, returned_by AS by FROM visitor_mails ORDER BY delivery_id').all()).toEqual([
+      { id: 'msg_kept00000000000000', by: null },
+      { id: 'msg_returned0000000000', by: returning },
+    ]);
+  } finally {
+    store.close();
+  }
+});
