@@ -134,13 +134,14 @@ export async function validateValues(form: FormConfig, values: unknown): Promise
 /**
  * A field's first answer without a `defaultValue`: a list's first option that can be chosen (what
  * a browser shows in it and a page without JavaScript sends, so a page, hydrated or not, and the
- * editor's preview, which draws the form anew, start alike), else empty.
+ * editor's preview, which draws the form anew, start alike; a question shown again starts there
+ * too: FormRenderer.tsx), else empty.
  */
-const startOf = (f: FieldConfig): FieldValue => (f.kind === 'select' ? ((f.options ?? []).find((o) => !o.disabled)?.value ?? '') : emptyValue(f));
+export const startValue = (f: FieldConfig): FieldValue => (f.kind === 'select' ? ((f.options ?? []).find((o) => !o.disabled)?.value ?? '') : emptyValue(f));
 
 /** The values a form starts with (and returns to after a reset, see valueAfterReset). */
 export function initialValues(form: FormConfig, afterReset = false): FormValues {
   return Object.fromEntries(
-    form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? startOf(f))]),
+    form.fields.map((f) => [f.name, afterReset && f.valueAfterReset !== undefined ? f.valueAfterReset : (f.defaultValue ?? startValue(f))]),
   );
 }

@@ -14,7 +14,7 @@ import { SvgIcon } from '../../islands/icons';
 import { prepareToasts } from '../../islands/toasts/notify';
 import { tokens, up } from '../../islands/tokens';
 import { api } from '../../../platform/api';
-import { buildSchema, initialValues, type FormValues } from '../model/buildSchema';
+import { buildSchema, initialValues, startValue, type FormValues } from '../model/buildSchema';
 import { fieldRenderers } from './fields/registry';
 import type { FormConfig } from '../model/formSchema';
 import { useSubmission } from '../submit/useSubmission';
@@ -195,6 +195,24 @@ export function FormRenderer({ form, idPrefix, spamTrap, onDark = false }: { for
   // with its condition in words; then only the fields that apply.
   const values = watch();
   const shown = interactive ? shownFields(form, values) : undefined;
+  // A list its condition shows holding no answer it offers (it started before its answers were
+  // written, in the editor's preview) starts on its first one, as the page starts it
+  // (buildSchema.ts startValue): never a list showing one answer and holding another.
+  // Before the form runs, every question shows.
+  const shownKey = shown ? [...shown].join('\n') : undefined;
+  const wasShown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const before = wasShown.current;
+    wasShown.current = shownKey;
+    if (shownKey === undefined || before === undefined) return;
+    const now = new Set(shownKey.split('\n'));
+    const had = new Set(before.split('\n'));
+    for (const field of form.fields) {
+      if (field.kind !== 'select' || !now.has(field.name) || had.has(field.name)) continue;
+      const held = getValues(field.name);
+      if (!(field.options ?? []).some((o) => !o.disabled && o.value === held)) setValue(field.name, field.defaultValue ?? startValue(field));
+    }
+  }, [shownKey, form, setValue, getValues]);
   const fields = form.fields.map((field) => {
     if (shown && !shown.has(field.name)) return null;
     const Renderer = fieldRenderers[field.kind];

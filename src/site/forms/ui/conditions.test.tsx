@@ -104,3 +104,23 @@ test('a conditional field shows when its answer is chosen, hides again, and is s
   await waitFor(() => expect(saves).toHaveLength(1));
   expect(saves[0]).toMatchObject({ projectType: 'Company site', platform: '', otherPlatform: '', extras: ['Photos'], photoCount: '12', agree: true });
 });
+
+test('a list its condition shows starts on its first answer, even when its answers were written after the form started (the editor’s preview)', async () => {
+  const user = userEvent.setup({ delay: null });
+  const withOptions = (options: { value: string }[]) => ({
+    ...auditForm,
+    fields: auditForm.fields.map((f) => (f.name === 'platform' ? { ...f, defaultValue: undefined, options } : f)),
+  });
+  const draw = (form: typeof auditForm) => (
+    <CacheProvider value={createEmotionCache()}>
+      <DataPortProvider port={{ saveDocument: async () => ({ id: 'x' }), uploadFile: async () => Promise.reject(new Error('none')) }}>
+        <FormRenderer form={form} idPrefix="audit1" spamTrap={server.spamTrap} />
+      </DataPortProvider>
+    </CacheProvider>
+  );
+  const { rerender } = render(draw(withOptions([{ value: 'First answer' }])));
+  await waitFor(() => expect(document.getElementById('audit1-platform')).toBeNull());
+  rerender(draw(withOptions([{ value: 'Shopify' }, { value: 'Other' }])));
+  await user.click(screen.getByRole('radio', { name: 'Online shop' }));
+  await waitFor(() => expect(document.getElementById('audit1-platform')).toHaveValue('Shopify'));
+});
