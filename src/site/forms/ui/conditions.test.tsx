@@ -16,6 +16,7 @@ import { createEmotionCache } from '../../islands/emotionCache';
 import { auditForm, auditValid } from '../../../test/auditForm';
 import { conditionWords } from '../model/conditions';
 import { FormRenderer } from './FormRenderer';
+import type { FormConfig } from '../model/formSchema';
 
 const label = (name: string) => auditForm.fields.find((f) => f.name === name)!.label;
 const message = (field: string) => auditForm.checks.find((c) => c.field === field)!.message;
@@ -107,11 +108,9 @@ test('a conditional field shows when its answer is chosen, hides again, and is s
 
 test('a list its condition shows starts on its first answer, even when its answers were written after the form started (the editor’s preview)', async () => {
   const user = userEvent.setup({ delay: null });
-  const withOptions = (options: { value: string }[]) => ({
-    ...auditForm,
-    fields: auditForm.fields.map((f) => (f.name === 'platform' ? { ...f, defaultValue: undefined, options } : f)),
-  });
-  const draw = (form: typeof auditForm) => (
+  const withOptions = (options: { value: string }[]): FormConfig =>
+    ({ ...auditForm, fields: auditForm.fields.map((f) => (f.name === 'platform' ? { ...f, defaultValue: undefined, options } : f)) }) as FormConfig;
+  const draw = (form: FormConfig) => (
     <CacheProvider value={createEmotionCache()}>
       <DataPortProvider port={{ saveDocument: async () => ({ id: 'x' }), uploadFile: async () => Promise.reject(new Error('none')) }}>
         <FormRenderer form={form} idPrefix="audit1" spamTrap={server.spamTrap} />
