@@ -359,7 +359,11 @@ function SendSection({
   } else {
     content = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {saved.state === 'ready' && <Alert severity="info">{fill(t.readyForOwner, { by: saved.readyBy ?? '', when: formatDate(saved.readyAt ?? 0) })}</Alert>}
+        {saved.state === 'ready' && (
+          <Alert severity="info" sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}>
+            {fill(t.readyForOwner, { by: saved.readyBy ?? '', when: formatDate(saved.readyAt ?? 0) })}
+          </Alert>
+        )}
         <Button variant="contained" onClick={() => setAsking('send')} disabled={changed || busy !== '' || confirmed === 0}>
           {fillCount(t.sendNow, confirmed, { count: formatCount(confirmed) })}
         </Button>
