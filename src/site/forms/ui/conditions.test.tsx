@@ -117,7 +117,7 @@ test('a list its condition shows starts on its first answer, even when its answe
       </DataPortProvider>
     </CacheProvider>
   );
-  const { rerender } = render(draw(withOptions([{ value: 'First answer' }])));
+  const { rerender } = render(draw(withOptions([{ value: 'An answer not written yet' }])));
   await waitFor(() => expect(document.getElementById('audit1-platform')).toBeNull());
   rerender(draw(withOptions([{ value: 'Shopify' }, { value: 'Other' }])));
   await user.click(screen.getByRole('radio', { name: 'Online shop' }));
