@@ -63,9 +63,12 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Makes the data folder a fresh 2 MB tmpfs. */
+/**
+ * Makes the data folder a fresh 4 MB tmpfs: room for a new database (its write-ahead log after
+ * every migration is about 1 MB) and for the 1 MB upload once the filler is gone.
+ */
 function mountSmallDisk() {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dataDir]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dataDir]);
   // Lazily if need be: a file a failed test left open must not leave the mount behind.
   cleanups.push(() => execFileSync('umount', ['--lazy', dataDir]));
 }
