@@ -26,6 +26,8 @@ import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
 import { readNotifySettings } from './notify';
 
 const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
+/** The contact page's translated address in German. */
+const GERMAN_CONTACT = `${GERMAN.prefix}/Kontakt`;
 const german = (text: string) =>
   `Ü${text
     .split(/(\{\w+\})/)
@@ -42,7 +44,11 @@ const germanForms = Object.fromEntries(Object.entries(forms).map(([id, form]) =>
 let dataDir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
-  takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } });
+  // The pages a build of both languages writes: a plain post's Referer is one of them.
+  takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } }, [
+    { path: '/Contact' },
+    { path: GERMAN_CONTACT },
+  ]);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'languages-test-'));
   app = await buildApp({ dataDir, rateLimitFactor: 1000 });
   await app.ready();
@@ -66,7 +72,7 @@ const languageOf = (id: string) => app.store.db.prepare('SELECT language FROM le
 it("refuses a post from a German page in German, and from an English page in English: the form's own check either way", async () => {
   const wrong = invalidData.contact[0]!;
   const document = buildDocument(form, wrong.values, new Date());
-  const inGermanPage = await post(document, '/de/Kontakt');
+  const inGermanPage = await post(document, GERMAN_CONTACT);
   expect(inGermanPage.statusCode).toBe(400);
   expect(inGermanPage.json()).toEqual({ message: german(wrong.message), field: wrong.field });
   const inEnglishPage = await post(document, '/Contact');
@@ -75,7 +81,7 @@ it("refuses a post from a German page in German, and from an English page in Eng
 
 it('stores a post from a German page with the seed’s keys and values, the lead saying German beside it; an English one English', async () => {
   const document = buildDocument(form, validData.contact, new Date());
-  const sent = await post(document, '/de/Kontakt');
+  const sent = await post(document, GERMAN_CONTACT);
   expect(sent.statusCode).toBe(201);
   const id = (sent.json() as { id: string }).id;
   const stored = app.store.list(form.collection).at(-1)!;
@@ -84,6 +90,24 @@ it('stores a post from a German page with the seed’s keys and values, the lead
   expect(languageOf(id)).toBe(GERMAN.code);
   const english = await post(buildDocument(form, validData.contact, new Date()), '/Contact');
   expect(languageOf((english.json() as { id: string }).id)).toBe(site.languages.default.code);
+});
+
+it('sends a plain post (no JavaScript yet) from a German page back to that page, refused in German or kept with the lead saying German', async () => {
+  const plain = (values: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: api.documents(form.collection),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'site.test', referer: `http://site.test${GERMAN_CONTACT}` },
+      payload: new URLSearchParams(values).toString(),
+    });
+  const refused = await plain({});
+  expect([refused.statusCode, refused.headers.location]).toEqual([303, `${GERMAN_CONTACT}?invalid=${form.collection}&check=0`]);
+  const before = app.store.list(form.collection).length;
+  const kept = await plain(Object.fromEntries(Object.entries(validData.contact).map(([key, value]) => [key, String(value)])));
+  expect([kept.statusCode, kept.headers.location]).toEqual([303, `${GERMAN_CONTACT}?sent=${form.collection}`]);
+  expect(app.store.list(form.collection)).toHaveLength(before + 1);
+  const id = app.store.db.prepare('SELECT doc_id FROM documents WHERE collection = ? ORDER BY seq DESC LIMIT 1').pluck().get(form.collection) as string;
+  expect(languageOf(id)).toBe(GERMAN.code);
 });
 
 describe('the auto-reply of a post from a German page', () => {
@@ -108,7 +132,7 @@ describe('the auto-reply of a post from a German page', () => {
 
   it('is written in the words of the German form', async () => {
     const address = `Leser.${process.pid}@example.com`;
-    await submit(s, 'contact', { ...validData.contact, Email: address }, { [api.sourceHeader]: encodeAttribution({ formPage: '/de/Kontakt' }) });
+    await submit(s, 'contact', { ...validData.contact, Email: address }, { [api.sourceHeader]: encodeAttribution({ formPage: GERMAN_CONTACT }) });
     await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(address)), { on: [smtp.changes] });
     const mail = smtp.mails.find((m) => m.envelope.to.includes(address))!;
     const words = germanForms.contact.autoReply!;

@@ -12,11 +12,12 @@ import { buildDocument } from '../../site/forms/model/document';
 import { validateValues, type FormValues } from '../../site/forms/model/buildSchema';
 import type { FieldConfig, FormConfig } from '../../site/forms/model/formSchema';
 import { emptyValue, withHiddenEmptied, type FieldValue } from '../../site/forms/model/conditions';
-import { servedRoutes } from '../../site/server/servedContent';
+import { pageAddressOf } from '../../site/server/servedContent';
 
 /**
  * Where to send the visitor back to: the address of the page they posted from, when it is a
- * page of this site (config/routes.ts), else `/`. Only a known address ever reaches the
+ * page of this site (config/routes.ts, or a page the served build wrote: an article, a page in
+ * another language), else `/`. Only a known address ever reaches the
  * Location header: a Referer path such as `//evil.example/x` (or `/\evil.example`,
  * `/..//evil.example`, `/<TAB>/evil.example`, which URL parsing turns into it) would make the
  * browser leave the site.
@@ -30,8 +31,7 @@ export function backTo(referer: string | undefined, host: string | undefined): s
     return '/';
   }
   if (url.host !== host) return '/';
-  const page = servedRoutes().resolvePath(url.pathname);
-  return page.matched ? page.path : '/';
+  return pageAddressOf(url.pathname) ?? '/';
 }
 
 /** Whether the hidden spam-trap field (config/server.ts `spamTrap`) was filled in. */

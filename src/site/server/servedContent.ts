@@ -43,6 +43,16 @@ export function countedPageOf(path: string): string | undefined {
   return builtPaths.has(resolved.path) ? resolved.path : undefined;
 }
 
+/**
+ * The address of a page of the site as a visitor reached it (where a plain post returns to): a
+ * route's address (one trailing slash ignored), or a page the served build wrote there (an
+ * article, a page in another language: `/de/Kontakt`); undefined for anything else.
+ */
+export function pageAddressOf(path: string): string | undefined {
+  const resolved = currentRoutes.resolvePath(path);
+  return resolved.matched || builtPaths.has(resolved.path) ? resolved.path : undefined;
+}
+
 export const servedSite = () => current.site;
 
 /** The served site's languages, the default first (config/site.ts `languages`; a build from before languages: the code's default alone). */
