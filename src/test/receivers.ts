@@ -9,6 +9,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { readNotifySettings, type NotifySettings } from '../leads/server/notify';
 
 export { freePort } from './freePort';
 
@@ -163,4 +164,22 @@ export function waitFor(what: string, ready: () => boolean, options: number | Wa
     }
     look();
   });
+}
+
+/** The agency's mail settings in the tests that read its mails: the sender, the owner's address and the site's public address. */
+export const TEST_MAIL = {
+  MAIL_FROM: 'Agency Site <site@agency.example>',
+  NOTIFY_TO: 'sales@agency.example',
+  PUBLIC_URL: 'https://www.agency.example',
+} as const;
+
+/**
+ * The site's mail settings as the server reads them from its environment (readNotifySettings),
+ * sending through a test's SMTP receiver on `smtpPort`; `env` adds settings or replaces those of
+ * TEST_MAIL. Settings the server would refuse throw, naming each problem.
+ */
+export function mailSettingsTo(smtpPort: number, env: Record<string, string> = {}): NotifySettings {
+  const { settings, problems } = readNotifySettings({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...TEST_MAIL, ...env });
+  if (problems.length > 0) throw new Error(`The test's mail settings: ${problems.join(' ')}`);
+  return settings;
 }

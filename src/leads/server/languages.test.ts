@@ -22,8 +22,7 @@ import { takeServedContent } from '../../site/server/servedContent';
 import { invalidData, validData } from '../../test/formFixtures';
 import { encodeAttribution } from '../../site/model/attribution';
 import { startSignedIn, submit, type TestServer } from '../../test/adminServer';
-import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
-import { readNotifySettings } from './notify';
+import { mailSettingsTo, startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
 
 const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
 /** The contact page's translated address in German. */
@@ -116,12 +115,7 @@ describe('the auto-reply of a post from a German page', () => {
   beforeAll(async () => {
     takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } });
     smtp = await startSmtp();
-    const { settings } = readNotifySettings({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: 'Agency Site <site@agency.example>',
-      NOTIFY_TO: 'sales@agency.example',
-      PUBLIC_URL: 'https://www.agency.example',
-    });
+    const settings = mailSettingsTo(smtp.port);
     ({ server: s } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
   });
   afterAll(async () => {

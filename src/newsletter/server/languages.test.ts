@@ -21,8 +21,7 @@ import { escapeHtml, fill } from '../../schema/text';
 import { personKey } from '../../leads/model/person';
 import { loadRealContent } from '../../test/realConfig';
 import { startSignedIn, submit, type TestServer, type Client } from '../../test/adminServer';
-import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
-import { readNotifySettings } from '../../leads/server/notify';
+import { mailSettingsTo, type SmtpReceiver, startSmtp, waitFor } from '../../test/receivers';
 import { newsletterRoutes, UNSUBSCRIBE_PATH, type NewsletterDetail } from '../model/newsletterApi';
 import { pathOf } from '../../platform/inboxRoutes';
 
@@ -79,12 +78,7 @@ beforeAll(async () => {
   takeServedContent({ site, routes: real.routes, forms: real.forms, moved: real.moved, languages: { [GERMAN.code]: words } });
 
   smtp = await startSmtp();
-  const { settings } = readNotifySettings({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL,
-  });
+  const settings = mailSettingsTo(smtp.port, { PUBLIC_URL });
   ({ server: s, client: owner } = await startSignedIn({
     // The visitors' mails by the server's clock too (one confirmation a day per mailbox: the test moves to the next day).
     notifications: { settings, log: { warn: () => undefined }, clock: () => s?.clock.now ?? NOW },

@@ -15,8 +15,7 @@ import { personKey } from '../../leads/model/person';
 import { fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';
 import { startServer, submit, type TestServer } from '../../test/adminServer';
-import { startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
-import { readNotifySettings } from '../../leads/server/notify';
+import { mailSettingsTo, type SmtpReceiver, startSmtp, waitFor } from '../../test/receivers';
 import { dropUnconfirmed } from './subscribers';
 import { unreadCount } from '../../leads/server/inbox';
 import { selectLeads } from '../../leads/server/leads';
@@ -33,12 +32,7 @@ let smtp: SmtpReceiver;
 let s: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
-  const { settings } = readNotifySettings({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL,
-  });
+  const settings = mailSettingsTo(smtp.port, { PUBLIC_URL });
   s = await startServer({ notifications: { settings, log: { warn: () => undefined } } });
 });
 afterAll(async () => {

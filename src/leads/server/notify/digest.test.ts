@@ -18,10 +18,9 @@ import { addDays, dayOf, formatDate, formatDay, momentOf } from '../../../platfo
 import { fill } from '../../../schema/text';
 import { addAccount, Client, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { validData } from '../../../test/formFixtures';
-import { startSmtp, waitFor, type ReceivedMail, type SmtpReceiver } from '../../../test/receivers';
+import { mailSettingsTo, type ReceivedMail, type SmtpReceiver, startSmtp, waitFor } from '../../../test/receivers';
 import type { Timers } from '../../../platform/server/timers';
 import { inboxLink } from '../leads';
-import { readNotifySettings } from '.';
 
 jest.setTimeout(60_000);
 
@@ -61,13 +60,7 @@ afterAll(async () => {
 
 /** Our server on the data folder, its clock the test's, mail through the test's SMTP server. */
 async function start(): Promise<TestServer> {
-  const { settings, problems } = readNotifySettings({
-    PUBLIC_URL,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-  });
-  expect(problems).toEqual([]);
+  const settings = mailSettingsTo(smtp.port, { PUBLIC_URL });
   s = await startServer({ dataDir, clock: () => clock.now, notifications: { settings, clock: () => clock.now, digestTimers: timers } });
   return s;
 }

@@ -14,8 +14,7 @@ import { personKey } from '../../model/person';
 import { api } from '../../../platform/api';
 import { validData } from '../../../test/formFixtures';
 import { startSignedIn, submit, type Client, type TestServer } from '../../../test/adminServer';
-import { startSmtp, waitFor, type SmtpReceiver } from '../../../test/receivers';
-import { readNotifySettings } from '.';
+import { mailSettingsTo, type SmtpReceiver, startSmtp, waitFor } from '../../../test/receivers';
 
 jest.setTimeout(300_000);
 
@@ -32,12 +31,7 @@ const clock = { offset: 0 };
 beforeEach(async () => {
   clock.offset = 0;
   smtp = await startSmtp();
-  const { settings } = readNotifySettings({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: 'https://www.agency.example',
-  });
+  const settings = mailSettingsTo(smtp.port);
   ({ server: s, client: owner } = await startSignedIn({
     // The network's share as configured (the test server raises the forms' limits for its many posts from one address).
     notifications: { settings, clock: () => Date.now() + clock.offset, log: { warn: () => undefined }, rateLimitFactor: 1 },

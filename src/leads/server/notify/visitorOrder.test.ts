@@ -9,8 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import type net from 'node:net';
 import { validData } from '../../../test/formFixtures';
 import { startSignedIn, submit, type TestServer } from '../../../test/adminServer';
-import { Changes, waitFor } from '../../../test/receivers';
-import { readNotifySettings } from '.';
+import { Changes, mailSettingsTo, waitFor } from '../../../test/receivers';
 
 jest.setTimeout(120_000);
 
@@ -40,12 +39,7 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const { settings } = readNotifySettings({
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: 'https://www.agency.example',
-  });
+  const settings = mailSettingsTo((smtp.server.address() as net.AddressInfo).port);
   ({ server: s } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
 });
 afterAll(async () => {
