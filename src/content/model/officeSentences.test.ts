@@ -9,7 +9,7 @@ import { loadRealConfig, type Json, type RealConfig } from '../../test/realConfi
 import { fill } from '../../schema/text';
 import { checkContent, type CheckOptions, type Problem } from './checkContent';
 import { schemaOfFile } from './contentSchemas';
-import { fileNameOf, labelOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, sectionTypeLabel, withArticle } from './officeSentences';
+import { fileNameOf, labelOf, languageNameOf, officeWordsOf, pageNameOf, placeOf, sectionNameOf, sectionTypeLabel, withArticle } from './officeSentences';
 import { REFUSAL_VALUES, type RefusalKind } from '../../schema/refusals';
 import { KIND_VALUES, shownToOffice, type KindMeta, type Path, type Schema } from '../../schema/schema';
 
@@ -181,6 +181,14 @@ describe('a key path in words', () => {
       `“${column.heading as string}”`,
       labelOf('heading'),
     ]);
+  });
+
+  it('names a translation by its page and its language in words, never by the language code', () => {
+    const code = 'de-DE';
+    const [name] = placeOf(`config/translations/${code}/pages/contact.ts`, undefined, []);
+    expect(name).toBe(fill(t.translations.screenTitle, { item: fileNameOf('config/pages/contact.ts', undefined), language: languageNameOf(code) }));
+    expect(languageNameOf(code)).not.toContain(code);
+    expect(languageNameOf(code)).toMatch(/\p{L}{3}/u);
   });
 
   it("names a section's picture by the one word every screen uses for a picture (the box, the list of what a new page still needs), never by the key it is stored under", () => {

@@ -11,6 +11,7 @@ import { fill } from '../../schema/text';
 import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
 import { parseKeyPath, shownToOffice, type Path, type Refusal, type Schema } from '../../schema/schema';
 import { translatedFileOf } from '../../site/model/translation';
+import site from '../../../config/site';
 
 const t = admin.content;
 const labels: Readonly<Record<string, string>> = t.labels;
@@ -18,6 +19,19 @@ const siteParts: Readonly<Record<string, string>> = t.siteParts;
 const formNames: Readonly<Record<string, string>> = admin.forms;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A language's name in the office's words, from its code alone ("de-DE" → "German (Germany)"): a
+ * sentence about a translation file is made where the site's own name for the language is not at
+ * hand (a revision's summary); the code itself where the runtime knows no name for it.
+ */
+export function languageNameOf(code: string): string {
+  try {
+    return new Intl.DisplayNames([site.languages.default.code], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** A key's name for a person: the schema's label, config/admin.ts content.labels, else made from the key ("formTitle" -> "Form title"). */
 export function labelOf(key: string | number, schema?: Schema<unknown>): string {
@@ -215,11 +229,11 @@ export function sectionNameOf(sections: readonly unknown[], index: number): stri
  * after the list's name. The last name is the box's (or the group's) the refusal is about.
  */
 export function placeOf(file: string, value: unknown, path: Path): string[] {
-  // A translation's text: named as the text it translates is, in its file ("Home in de-DE", "Hero", "Heading").
+  // A translation's text: named as the text it translates is, in its file ("Home in German (Germany)", "Hero", "Heading").
   const translated = translatedFileOf(file);
   if (translated) {
     const [key, inner] = path;
-    const name = fill(t.translations.screenTitle, { item: fileNameOf(translated.file, undefined), language: translated.code });
+    const name = fill(t.translations.screenTitle, { item: fileNameOf(translated.file, undefined), language: languageNameOf(translated.code) });
     if (key === 'texts' && typeof inner === 'string') return [name, ...textPlaceOf(translated.file, undefined, inner)];
     return [name, ...path.map((part) => labelOf(part))];
   }
