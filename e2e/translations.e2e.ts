@@ -177,9 +177,18 @@ test('the owner adds German; the editor translates Home and Contact side by side
     expect(snap.drafts.filter((d) => d.file === HOME)).toHaveLength(1);
   });
 
-  await test.step('Contact translated and published alone', async () => {
-    await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: DE_CONTACT })}`);
+  await test.step('Contact translated, reached from its English screen (and the way back there), and published alone', async () => {
+    await page.goto(`${base}/admin/content/edit?${new URLSearchParams({ file: CONTACT })}`);
+    await page
+      .getByRole('main')
+      .locator(`[data-translation="${GERMAN.code}"]`)
+      .getByRole('link', { name: pattern(tr.toTranslate.other) })
+      .click();
     await expect(box(page, DE_CONTACT, 'title')).toBeVisible({ timeout: CONTENT_READ_MS });
+    await expect(page.getByRole('main').getByRole('link', { name: pattern(tr.screenTitle) })).toHaveAttribute(
+      'href',
+      new RegExp(`${escapeRegExp(encodeURIComponent(CONTACT))}$`),
+    );
     await box(page, DE_CONTACT, 'title').fill('Kontakt | Wachstum');
     await page.locator(`#${fieldId(DE_CONTACT, ['address'])}`).fill(KONTAKT);
     await expect(status(page)).toHaveText(pattern(t.draftSaved));

@@ -25,7 +25,7 @@ import { Link as RouterLink, Route, Routes, useNavigate, useSearchParams } from 
 import { articleSchema } from '../../site/model/articleSchema';
 import admin from '../../../config/admin';
 import type { Revision } from '../model/contentApi';
-import { fill, fillCount, formatDate } from '../../platform/inbox/format';
+import { fill, formatDate } from '../../platform/inbox/format';
 import type { LanguageInfo } from '../../site/model/translation';
 import { AddLanguage } from './AddLanguage';
 import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
@@ -40,7 +40,8 @@ import { PublishAll } from './PublishAll';
 import { emptyValue } from './schemaValues';
 import { RevisionsScreen } from './RevisionsScreen';
 import { TranslateScreen } from './TranslateScreen';
-import { languagesOf, translatedFileOf, translatedFiles, translationCounts, type TranslationCount } from './translations';
+import { languagesOf, translatedFileOf, translatedFiles, translationCounts } from './translations';
+import { TranslationLinks } from './TranslationLinks';
 
 const t = admin.content;
 const tr = admin.content.translations;
@@ -193,25 +194,6 @@ function ContentList() {
         )}
       </Box>
     </Stack>
-  );
-}
-
-/** Under an item of the list, one line per other language: how many of its texts are left to translate, a link to its translation. */
-function TranslationLinks({ counts, draftNote }: { counts: readonly TranslationCount[]; draftNote(file: string): ReactNode }) {
-  if (counts.length === 0) return null;
-  return (
-    <Box component="ul" sx={{ m: 0, pl: 2, listStyle: 'none' }}>
-      {counts.map((count) => (
-        <Box component="li" key={count.file} sx={{ typography: 'body2' }} data-translation={count.language.code}>
-          <Link component={RouterLink} to={editAddress({ file: count.file })}>
-            {count.left === 0
-              ? fill(tr.translated, { language: count.language.name })
-              : fillCount(tr.toTranslate, count.left, { language: count.language.name, count: count.left })}
-          </Link>
-          {draftNote(count.file)}
-        </Box>
-      ))}
-    </Box>
   );
 }
 

@@ -40,6 +40,8 @@ import { RemovePage } from './RemovePage';
 import { SchemaForm, type SchemaFormProps } from './SchemaForm';
 import { linkTargets } from './sitePages';
 import { ScreenHeading } from './ScreenHeading';
+import { TranslationLinks } from './TranslationLinks';
+import { translationCounts } from './translations';
 import { DraftActions, draftStatus } from './DraftBar';
 
 const t = admin.content;
@@ -312,6 +314,7 @@ export function EditScreen({ ArticleActions }: { ArticleActions?: ComponentType<
   const content = useMemo(() => siteContentOf(checkOptionsOf(snapshot, edits)), [snapshot, edits]);
   const formNames = useMemo(() => Object.fromEntries(Object.entries(content.forms).map(([id, form]) => [id, formTitleOf(id, form)])), [content.forms]);
   const pages = useMemo(() => linkTargets(content), [content]);
+  const translations = useMemo(() => translationCounts(snapshot, edits, file), [snapshot, edits, file]);
 
   const pageId = pageIdOf(file);
   const sections = pageId && isRecord(value) && Array.isArray(value.sections) ? (value.sections as unknown[]) : undefined;
@@ -360,7 +363,10 @@ export function EditScreen({ ArticleActions }: { ArticleActions?: ComponentType<
           {[pageName, sectionNameOf(sections, section)].join(t.placeJoint)}
         </ScreenHeading>
       ) : (
-        <ScreenHeading>{entry.label}</ScreenHeading>
+        <Box>
+          <ScreenHeading>{entry.label}</ScreenHeading>
+          <TranslationLinks counts={translations} />
+        </Box>
       )}
 
       <PublishBar

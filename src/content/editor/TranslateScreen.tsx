@@ -28,7 +28,8 @@ import { EditOrPreviewTabs, PreviewPanel, PublishBar, usePreview, usePublishItem
 import { fieldId } from './schemaValues';
 import { ItemRevisions } from './RevisionList';
 import { ScreenHeading } from './ScreenHeading';
-import { languagesOf, textRows, translatedFileOf, translationValueOf, withAddress, withTranslation, type TextRow } from './translations';
+import { languagesOf, textRows, translatedFileOf, translationCounts, translationValueOf, withAddress, withTranslation, type TextRow } from './translations';
+import { TranslationLinks } from './TranslationLinks';
 import { translationPreview, translationLivePath } from './translationItems';
 import { itemName } from './itemNames';
 import { publishProblems, schemaOfFile, valueOf } from './editedFiles';
@@ -62,6 +63,10 @@ export function TranslateScreen({ file }: { file: string }) {
   const value = translationValueOf(snapshot, edits, file);
   const problems = useMemo(() => publishProblems(snapshot, edits, [file]), [snapshot, edits, file]);
   const previewed = useMemo(() => translationPreview(snapshot, edits, file), [snapshot, edits, file]);
+  const otherTranslations = useMemo(
+    () => translationCounts(snapshot, edits, target.file).filter((count) => count.file !== file),
+    [snapshot, edits, target.file, file],
+  );
   if (!language || !fallback || !schemaOfFile(target.file) || source === undefined || source === null) return <Navigate to="/content" replace />;
   const label = itemName(snapshot, edits, file);
   const words = { language: language.name, default: fallback.name };
@@ -110,7 +115,13 @@ export function TranslateScreen({ file }: { file: string }) {
 
   return (
     <Stack spacing={3}>
-      <ScreenHeading>{label}</ScreenHeading>
+      <Box>
+        <ScreenHeading>{label}</ScreenHeading>
+        <TranslationLinks
+          original={{ file: target.file, label: fill(t.screenTitle, { item: itemName(snapshot, edits, target.file), language: fallback.name }) }}
+          counts={otherTranslations}
+        />
+      </Box>
       <PublishBar
         barRef={bar}
         rowRef={row}
