@@ -167,7 +167,7 @@ export function waitFor(what: string, ready: () => boolean, options: number | Wa
 }
 
 /** The agency's mail settings in the tests that read its mails: the sender, the owner's address and the site's public address. */
-export const TEST_MAIL = {
+const TEST_MAIL = {
   MAIL_FROM: 'Agency Site <site@agency.example>',
   NOTIFY_TO: 'sales@agency.example',
   PUBLIC_URL: 'https://www.agency.example',

@@ -72,7 +72,6 @@ export function languageOfAddress(address: string | undefined): string {
 function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
   return current.languages?.[code] ?? current;
 }
-export const servedRoutes = () => currentRoutes;
 
 /** The site's words in a language (its translations, the default language's where there are none); the default language's for an unknown one or none. */
 export const servedSiteIn = (code: string | null | undefined) => (code ? servedIn(code) : current).site;
