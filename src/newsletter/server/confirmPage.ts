@@ -21,7 +21,7 @@ import { escapeHtmlAttribute, escapeHtmlText } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
 import type { Store } from '../../platform/server/store/store';
-import { homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
+import { fallbackLangOf, homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
 import { fillIn } from '../../platform/inLanguage';
 import { confirmSubscriber, subscriberById, subscriberLanguage } from './subscribers';
 import type { NewsletterTokens } from './tokens';
@@ -35,13 +35,13 @@ interface PageWords {
   form?: { token: string; button: string };
 }
 
-/** Paragraphs from a config text: an empty line between two. */
-const paragraphs = (text: string) =>
+/** Paragraphs from a config text: an empty line between two (`lang`: each one's attribute, when the text is not the page's language). */
+const paragraphs = (text: string, lang = '') =>
   text
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .map((part) => `<p>${escapeHtmlText(part).replace(/\n/g, '<br>')}</p>`)
+    .map((part) => `<p${lang}>${escapeHtmlText(part).replace(/\n/g, '<br>')}</p>`)
     .join('\n      ');
 
 /** The page's policy: its nonce'd style, the site's pictures, posting to itself; nothing else, no framing. */
@@ -57,9 +57,15 @@ function confirmPagePolicy(nonce: string, https: boolean): string {
   ].join('; ');
 }
 
-/** The page as HTML in the subscriber's language (its code, and its home page's address), with the nonce its policy names. */
-function confirmPage(site: SiteConfig, words: PageWords, language: string | null): { html: string; nonce: string } {
+/**
+ * The page as HTML in the subscriber's language (its code, and its home page's address), with the
+ * nonce its policy names. `wordsIn` gives the page's words from the site in a language: a text
+ * still in the default language (not translated yet) says so with its own `lang`.
+ */
+function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords, language: string | null): { html: string; nonce: string } {
   const nonce = newNonce();
+  const words = wordsIn(site);
+  const langOf = (pick: (words: PageWords) => string | undefined) => fallbackLangOf(language, (s) => pick(wordsIn(s)) ?? '');
   const home = homeOf(site, language);
   const c = site.brand.colors;
   const { logo } = site.brand;
@@ -87,7 +93,7 @@ function confirmPage(site: SiteConfig, words: PageWords, language: string | null
   const form = words.form
     ? `<form method="post" action="${api.newsletterConfirm}">
         <input type="hidden" name="token" value="${escapeHtmlAttribute(words.form.token)}">
-        <button type="submit">${escapeHtmlText(words.form.button)}</button>
+        <button type="submit"${langOf((w) => w.form?.button)}>${escapeHtmlText(words.form.button)}</button>
       </form>`
     : '';
   const html = `<!doctype html>
@@ -105,10 +111,13 @@ function confirmPage(site: SiteConfig, words: PageWords, language: string | null
     <header><a href="${escapeHtmlAttribute(home)}"><img src="${escapeHtmlAttribute(logo.src)}" alt="${escapeHtmlAttribute(logo.alt)}" width="${logo.width}" height="${logo.height}"></a></header>
     <main>
       <div class="card">
-      <h1>${escapeHtmlText(words.heading)}</h1>
-      ${paragraphs(words.text)}
+      <h1${langOf((w) => w.heading)}>${escapeHtmlText(words.heading)}</h1>
+      ${paragraphs(
+        words.text,
+        langOf((w) => w.text),
+      )}
       ${form}
-      <p class="home"><a href="${escapeHtmlAttribute(home)}">${escapeHtmlText(site.newsletter.home)}</a></p>
+      <p class="home"><a href="${escapeHtmlAttribute(home)}"${fallbackLangOf(language, (s) => s.newsletter.home)}>${escapeHtmlText(site.newsletter.home)}</a></p>
       </div>
     </main>
   </body>
@@ -156,8 +165,8 @@ export function registerConfirm(
     return { kind: 'expired', language };
   };
 
-  const page = (request: FastifyRequest, reply: FastifyReply, status: number, words: PageWords, language: string | null = null) => {
-    const { html, nonce } = confirmPage(newsletterSite(language), words, language);
+  const page = (request: FastifyRequest, reply: FastifyReply, status: number, wordsIn: (site: SiteConfig) => PageWords, language: string | null = null) => {
+    const { html, nonce } = confirmPage(newsletterSite(language), wordsIn, language);
     return reply
       .code(status)
       .header('Content-Security-Policy', confirmPagePolicy(nonce, isHttps(request)))
@@ -170,20 +179,25 @@ export function registerConfirm(
   /** The page for what a token opens (`token` goes into the button's form). */
   const answer = (request: FastifyRequest, reply: FastifyReply, found: Found, token: string, status?: number) => {
     const { language } = found;
-    const site = newsletterSite(language);
-    const words = site.newsletter;
     const days = server.newsletter.unconfirmedDays;
-    if (found.kind === 'ask') return page(request, reply, status ?? 200, { ...words.confirmPage, form: { token, button: words.confirmPage.button } }, language);
-    if (found.kind === 'confirmed') return page(request, reply, status ?? 200, words.confirmed, language);
+    if (found.kind === 'ask')
+      return page(
+        request,
+        reply,
+        status ?? 200,
+        (site) => ({ ...site.newsletter.confirmPage, form: { token, button: site.newsletter.confirmPage.button } }),
+        language,
+      );
+    if (found.kind === 'confirmed') return page(request, reply, status ?? 200, (site) => site.newsletter.confirmed, language);
     if (found.kind === 'expired')
       return page(
         request,
         reply,
         status ?? 410,
-        { heading: words.expired.heading, text: fillIn(languageCodeOf(site, language), words.expired.text, { days }) },
+        (site) => ({ heading: site.newsletter.expired.heading, text: fillIn(languageCodeOf(site, language), site.newsletter.expired.text, { days }) }),
         language,
       );
-    return page(request, reply, status ?? 400, words.wrongLink, language);
+    return page(request, reply, status ?? 400, (site) => site.newsletter.wrongLink, language);
   };
 
   // Over the forms' rate limits (the same counters): a page saying so, with its Retry-After.
@@ -191,7 +205,7 @@ export function registerConfirm(
     const wait = limits.check(request.ip);
     if (wait === 0) return;
     reply.header('Retry-After', String(wait));
-    return page(request, reply, 429, { heading: server.messages.tooManyRequests, text: '' });
+    return page(request, reply, 429, () => ({ heading: server.messages.tooManyRequests, text: '' }));
   };
 
   app.route<RouteTypes<typeof publicRoutes.newsletterConfirmPage>>({

@@ -40,10 +40,16 @@ const german = (text: string) =>
     .split(/(\{\w+\})/)
     .map((part, i) => (i % 2 ? part : part.toUpperCase()))
     .join('')}`;
-/** A translation file giving every text of a value in "German" (and `own` texts by key path as given). */
-const inGerman = (schema: Schema<unknown>, value: unknown, own: Record<string, string> = {}): TranslationFile => ({
-  texts: Object.fromEntries(translatableTexts(schema, value).map((t) => [t.path, { text: own[t.path] ?? german(t.text), source: t.text }])),
+/** A translation file giving every text of a value in "German" (`own` texts by key path as given), but those `leftOut` (not translated yet). */
+const inGerman = (schema: Schema<unknown>, value: unknown, own: Record<string, string> = {}, leftOut: string[] = []): TranslationFile => ({
+  texts: Object.fromEntries(
+    translatableTexts(schema, value)
+      .filter((t) => !leftOut.includes(t.path))
+      .map((t) => [t.path, { text: own[t.path] ?? german(t.text), source: t.text }]),
+  ),
 });
+/** The texts of the confirmation and unsubscribe pages left untranslated: they show in the default language, saying so with their `lang`. */
+const NOT_TRANSLATED = ['newsletter.confirmPage.text', 'unsubscribePage.text'];
 /** Words without the marks the render finds the texts left in the default language by. */
 const unmarked = (json: string) => json.split(FALLBACK_MARKS.start).join('').split(FALLBACK_MARKS.end).join('');
 /** The German words of the confirmation mail's last part: they write the day ({date}) where the default ones write the days. */
@@ -66,7 +72,7 @@ beforeAll(async () => {
     site,
     translations: {
       [GERMAN.code]: {
-        'config/site.ts': inGerman(siteSchema, site, { 'newsletter.confirmMail.after': GERMAN_AFTER }),
+        'config/site.ts': inGerman(siteSchema, site, { 'newsletter.confirmMail.after': GERMAN_AFTER }, NOT_TRANSLATED),
         [`config/articles/${article.id}.ts`]: inGerman(articleSchema, articleFile),
       },
     },
@@ -140,6 +146,10 @@ describe('a sign-up from a page in German', () => {
     expect(headingOf(page)).toBe(escapeHtml(germanSite.newsletter.confirmPage.heading));
     expect(page).toContain(`>${escapeHtml(germanSite.newsletter.confirmPage.button)}</button>`);
     expect(page).toContain(`<a href="${GERMAN.prefix}">${escapeHtml(germanSite.newsletter.home)}</a>`);
+    // Its text not translated yet: in the default language, each of its paragraphs saying so; nothing else is marked (after the page's own <html lang>).
+    const marked = [...page.matchAll(/<(\w+) lang="([^"]*)">/g)].map((m) => [m[1], m[2]]).slice(1);
+    const paragraphs = content.site.newsletter.confirmPage.text.split(/\n\s*\n/).filter((part) => part.trim() !== '');
+    expect(marked).toEqual(paragraphs.map(() => ['p', content.site.languages.default.code]));
     const answered = await (await press(token)).text();
     expect(headingOf(answered)).toBe(escapeHtml(germanSite.newsletter.confirmed.heading));
     expect(langOf(answered)).toBe(GERMAN.code);
@@ -235,6 +245,10 @@ describe('a newsletter made from a translated article', () => {
     const page = await (await fetch(`${s.base}${UNSUBSCRIBE_PATH}/${token}`)).text();
     expect(langOf(page)).toBe(GERMAN.code);
     expect(headingOf(page)).toBe(escapeHtml(germanSite.unsubscribePage.heading));
+    // Its text not translated yet: in the default language, saying so.
+    expect([...page.matchAll(/<p lang="([^"]*)">([^<]*)</g)].map((m) => [m[1], m[2]])).toEqual([
+      [content.site.languages.default.code, escapeHtml(content.site.unsubscribePage.text)],
+    ]);
   });
 
   it('goes to a reader of the default language as it was written', async () => {

@@ -8,6 +8,7 @@
 import codeSite from '../../../config/site';
 import type { SiteConfig } from '../../site/model/siteSchema';
 import { servedSiteIn } from '../../site/server/servedContent';
+import { escapeHtmlAttribute } from '../../schema/text';
 
 /** The site in `language` (a code of config/site.ts languages; none or null: the default language). */
 export function newsletterSite(language?: string | null): SiteConfig {
@@ -40,4 +41,18 @@ export function htmlLangOf(site: Pick<SiteConfig, 'languages'>, language?: strin
 export function homeOf(site: Pick<SiteConfig, 'languages'>, language?: string | null): string {
   const languages = (site as Partial<Pick<SiteConfig, 'languages'>>).languages ?? codeSite.languages;
   return languages.others.find((other) => other.code === language)?.prefix || '/';
+}
+
+/**
+ * ` lang="…"` for an element of a page in a reader's language whose words (`words` picks them from
+ * the site) are still the default language's, not translated yet: the page says which language
+ * each text is in, as the site's own pages do. '' where they are the reader's language's, or the
+ * site has one language.
+ */
+export function fallbackLangOf(language: string | null | undefined, words: (site: SiteConfig) => string): string {
+  const site = newsletterSite(language);
+  const first = newsletterSite(null);
+  const lang = htmlLangOf(site, language);
+  const firstLang = htmlLangOf(first, null);
+  return lang !== firstLang && words(site) === words(first) ? ` lang="${escapeHtmlAttribute(firstLang)}"` : '';
 }

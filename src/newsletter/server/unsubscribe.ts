@@ -19,7 +19,7 @@ import { newsletterLinkRoutes } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
-import { homeOf, htmlLangOf, newsletterSite } from './site';
+import { fallbackLangOf, homeOf, htmlLangOf, newsletterSite } from './site';
 import { subscriberLanguage } from './subscribers';
 import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
@@ -47,7 +47,10 @@ function unsubscribePage(
 ): string {
   const words = site.unsubscribePage;
   const colors = site.brand.colors;
-  const text = page === 'ask' ? words.text : page === 'done' ? words.done : words.unknown;
+  const textOf = (w: SiteConfig['unsubscribePage']) => (page === 'ask' ? w.text : page === 'done' ? w.done : w.unknown);
+  const text = textOf(words);
+  /** Each text's own language where it is not the page's (not translated yet). */
+  const langOf = (pick: (w: SiteConfig['unsubscribePage']) => string) => fallbackLangOf(language, (s) => pick(s.unsubscribePage));
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(htmlLangOf(site, language))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -64,11 +67,11 @@ function unsubscribePage(
     `a{color:${colors.primaryDark}}`,
     '</style></head><body><main><div class="card">',
     `<p class="brand">${escapeHtmlText(site.brand.name)}</p>`,
-    `<h1>${escapeHtmlText(words.heading)}</h1>`,
-    `<p${page === 'ask' ? '' : ' role="status"'}>${escapeHtmlText(text)}</p>`,
+    `<h1${langOf((w) => w.heading)}>${escapeHtmlText(words.heading)}</h1>`,
+    `<p${page === 'ask' ? '' : ' role="status"'}${langOf(textOf)}>${escapeHtmlText(text)}</p>`,
     page === 'ask'
-      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtmlText(words.button)}</button></form>`
-      : `<p><a href="${escapeHtml(homeOf(site, language))}">${escapeHtmlText(words.home)}</a></p>`,
+      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit"${langOf((w) => w.button)}>${escapeHtmlText(words.button)}</button></form>`
+      : `<p><a href="${escapeHtml(homeOf(site, language))}"${langOf((w) => w.home)}>${escapeHtmlText(words.home)}</a></p>`,
     '</div></main></body></html>',
   ].join('\n');
 }
