@@ -10,10 +10,6 @@
  * Each screen at 1280 and 375 px, axe clean.
  */
 import type { CDPSession, Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import admin from '../config/admin';
 import server from '../config/server';
@@ -21,15 +17,15 @@ import { SECOND_STEP_API, SIGN_IN_API } from '../src/platform/signIn';
 import { expect, test } from './fixtures';
 import { addAccount, type Account } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
-import { exited, freePort, startServer } from './helpers/server';
-import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { startMailingSite, type MailingSite } from './helpers/server';
+import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 
 const t = admin.security;
 const s = admin.signIn;
 
 let base: string;
 let dataDir: string;
-let site: ChildProcess;
+let mailing: MailingSite | undefined;
 let smtp: SmtpReceiver;
 
 test.describe.configure({ mode: 'serial' });
@@ -37,24 +33,11 @@ test.describe.configure({ mode: 'serial' });
 test.use({ expectedConsoleErrors: /the server responded with a status of 401/ });
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'second-factor-'));
-  smtp = await startSmtp(0);
-  site = await startServer(port, dataDir, {
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: base,
-  });
+  mailing = await startMailingSite('second-factor', { host: 'localhost' });
+  ({ smtp, dataDir, base } = mailing);
 });
 
-test.afterAll(async () => {
-  site.kill('SIGTERM');
-  await exited(site);
-  await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => mailing?.close());
 
 /** The app's code `steps` periods of 30 s from now, as an authenticator app computes it from the key. */
 const codeOf = (key: string, steps = 0) =>

@@ -8,16 +8,13 @@
  * from one network past its share of the day: the inbox says their confirmations are held, and the
  * owner sends one from the subscribers screen (both looked at at 375 and 1280 px).
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import admin from '../config/admin';
 import site from '../config/site';
 import { api } from '../src/platform/api';
 import { proofHeaders } from '../src/test/proof';
-import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { animationsDone, expect, test } from './fixtures';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 import { addAccount, signIn } from './helpers/admin';
@@ -25,7 +22,7 @@ import { field, formOf, submitButton, submitEnded, toasts, uniqueSuffix } from '
 import serverConfig from '../config/server';
 import forms from '../config/forms';
 import { fill } from '../src/schema/text';
-import { exited, freePort, startServer } from './helpers/server';
+import { startMailingSite, type MailingSite } from './helpers/server';
 import { screenshots } from './helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
@@ -34,28 +31,15 @@ test.setTimeout(90_000);
 const shot = screenshots('newsletter-signup', { fullPage: true });
 const words = site.newsletter;
 
-let server: ChildProcess;
+let mailing: MailingSite | undefined;
 let smtp: SmtpReceiver;
 let dataDir: string;
 let base: string;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsletter-e2e-'));
-  smtp = await startSmtp(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer(port, dataDir, {
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: base,
-  });
+  mailing = await startMailingSite('newsletter-signup-e2e');
+  ({ smtp, dataDir, base } = mailing);
 });
-test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server) await exited(server);
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => mailing?.close());
 
 /** The data folder's database, read-only, for one question. */
 function ask<T>(sql: string, ...params: unknown[]): T {

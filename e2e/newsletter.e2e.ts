@@ -11,21 +11,17 @@
  * editor marks ready for an owner is counted and listed in the owner's inbox until it is sent.
  * Screenshots of each step for people to look at (test-results/newsletter/).
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import admin from '../config/admin';
 import serverConfig from '../config/server';
 import site from '../config/site';
 import { openStore } from '../src/leads/server/store';
 import { seedSubscribers, subscriberState } from '../src/test/newsletter';
-import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, fill, test } from './fixtures';
 import { fillCount } from '../src/schema/text';
 import { addAccount, signIn } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
-import { exited, freePort, startServer } from './helpers/server';
+import { startMailingSite, type MailingSite } from './helpers/server';
 import { screenshots } from './helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
@@ -35,33 +31,23 @@ const t = admin.newsletters;
 const shot = screenshots('newsletter', { fullPage: true });
 const READERS = ['ada@example.net', 'grace@example.org', 'alan@example.com'];
 
-let server: ChildProcess;
+let mailing: MailingSite | undefined;
 let smtp: SmtpReceiver;
 let dataDir: string;
 let base: string;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsletter-e2e-'));
-  // The readers who confirmed their subscription, written before the server starts.
-  const store = openStore(dataDir);
-  seedSubscribers(store.db, [...READERS.map((email) => ({ email, state: 'confirmed' as const })), { email: 'waiting@example.net', state: 'waiting' }]);
-  store.close();
-  smtp = await startSmtp(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer(port, dataDir, {
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: base,
-    RATE_LIMIT_FACTOR: '1000',
+  mailing = await startMailingSite('newsletter-e2e', {
+    env: { RATE_LIMIT_FACTOR: '1000' },
+    // The readers who confirmed their subscription, written before the server starts.
+    prepare(dir) {
+      const store = openStore(dir);
+      seedSubscribers(store.db, [...READERS.map((email) => ({ email, state: 'confirmed' as const })), { email: 'waiting@example.net', state: 'waiting' }]);
+      store.close();
+    },
   });
+  ({ smtp, dataDir, base } = mailing);
 });
-test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server) await exited(server);
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => mailing?.close());
 
 const mailTo = (address: string) => smtp.mails.find((m) => m.envelope.to.includes(address));
 

@@ -11,9 +11,6 @@
  * after the auto-reply (In-Reply-To and References name the auto-reply's Message-ID), with the
  * agency's address to answer to; the lead is Replied and its page lists both e-mails.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import admin from '../config/admin';
@@ -22,12 +19,12 @@ import site from '../config/site';
 import { buildDocument } from '../src/site/forms/model/document';
 import { api } from '../src/platform/api';
 import { proofHeaders } from '../src/test/proof';
-import { startSmtp, waitFor, type HoldingSmtp } from '../src/test/receivers';
+import { waitFor, type HoldingSmtp } from '../src/test/receivers';
 import { validData } from '../src/test/formFixtures';
 import { expect, fill, test } from './fixtures';
 import { addAccount, signIn, sourceShown } from './helpers/admin';
 import { formPlaces, sendForm, uniqueSuffix } from './helpers/forms';
-import { exited, freePort, startServer } from './helpers/server';
+import { startMailingSite, type MailingSite } from './helpers/server';
 import { pageViewOf } from './helpers/visits';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,29 +33,15 @@ test.setTimeout(60_000);
 const contact = forms.contact;
 const agency = site.contact.email.href.replace(/^mailto:/, '');
 
-let server: ChildProcess;
+let mailing: MailingSite | undefined;
 let smtp: HoldingSmtp;
 let dataDir: string;
 let base: string;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'replies-e2e-'));
-  smtp = await startSmtp(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = await startServer(port, dataDir, {
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Agency Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: base,
-    RATE_LIMIT_FACTOR: '1000',
-  });
+  mailing = await startMailingSite('replies-e2e', { env: { RATE_LIMIT_FACTOR: '1000' } });
+  ({ smtp, dataDir, base } = mailing);
 });
-test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server) await exited(server);
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => mailing?.close());
 
 const mailbox = (address: string) => smtp.mails.filter((m) => m.envelope.to.includes(address));
 

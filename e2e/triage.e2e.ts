@@ -13,9 +13,6 @@
  */
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import admin from '../config/admin';
 import forms from '../config/forms';
@@ -23,12 +20,12 @@ import server from '../config/server';
 import { formatCellDate, formatDate } from '../src/platform/received';
 import { fill } from '../src/schema/text';
 import { adminRoutes } from '../src/platform/inboxRoutes';
-import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
+import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, test } from './fixtures';
 import { proofHeaders } from '../src/test/proof';
 import { addAccount, choose, signedInState, SIGNED_OUT, tick, type SignedIn } from './helpers/admin';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
-import { exited, freePort, startServer } from './helpers/server';
+import { startMailingSite, type MailingSite } from './helpers/server';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 
 test.describe.configure({ mode: 'serial' });
@@ -39,8 +36,8 @@ const career = forms.freelancer;
 const choice = career.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
 const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
 
+let mailing: MailingSite | undefined;
 let smtp: SmtpReceiver;
-let site: ChildProcess;
 let base: string;
 let dataDir: string;
 let owner: SignedIn;
@@ -48,16 +45,8 @@ let owner: SignedIn;
 test.beforeAll(async ({ browser }) => {
   // A server of its own: slow on a busy machine.
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'triage-e2e-'));
-  smtp = await startSmtp();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  site = await startServer(port, dataDir, {
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_FROM: 'Site <site@agency.example>',
-    NOTIFY_TO: 'sales@agency.example',
-    PUBLIC_URL: base,
-  });
+  mailing = await startMailingSite('triage-e2e');
+  ({ smtp, dataDir, base } = mailing);
   // The owner signs in once; the tests start signed in.
   owner = await signedInState(browser, await addAccount(dataDir), base);
 });
@@ -71,12 +60,7 @@ async function openInbox(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: t.heading, exact: true, level: 1 })).toBeVisible();
 }
 
-test.afterAll(async () => {
-  site.kill('SIGTERM');
-  await exited(site);
-  await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => mailing?.close());
 
 /** When our server stored the lead whose `key` is `value` (documents.created_at). */
 function storedAt(key: string, value: string): string {
