@@ -36,6 +36,9 @@ export default {
       lingerSeconds: 2,
     },
   },
+  // The hidden field that catches spam robots: people never see it (it is off screen and hidden
+  // from screen readers), robots fill it in. A submission with it filled gets an ordinary success
+  // answer, and is stored marked as spam (never notified).
   spamTrap: {
     name: 'website',
     label: 'Leave this field empty',
@@ -85,6 +88,9 @@ export default {
     // A failed delivery is tried again 15 s later, then 30 s, 1 min, … at most an hour apart,
     // for 3 days (about 80 tries); then it is marked failed, and the inbox can send it again.
     retry: { firstSeconds: 15, maxSeconds: 3600, forDays: 3 },
+    // The notification e-mail's wording around the fields (each field shows by its label): the
+    // label of the line with the submission's date, the link to the lead in the inbox, what stands
+    // for a field left empty.
     mail: {
       received: 'Received',
       openLead: 'Open this lead in the inbox',
@@ -321,18 +327,31 @@ export default {
   },
   messages: {
     unknownCollection: 'There is no such form.',
+    // A document that is not JSON (or a media type other than JSON and plain form posts).
     notJson: 'Please send the form as JSON.',
+    // A JSON request with no body.
     emptyBody: 'The request is empty. Please send the form as JSON.',
+    // A body that is not valid UTF-8.
     notUtf8: 'Please send the form as UTF-8 text.',
+    // A JSON body with a "__proto__", "constructor" or "prototype" key anywhere.
     forbiddenKey: 'The form contains a name that is not allowed.',
+    // A document over limits.documentBytes.
     tooLarge: 'This submission is too large.',
+    // A body shorter or longer than its Content-Length said.
     incomplete: 'The request arrived incomplete. Please try again.',
+    // A request that is not valid HTTP (broken framing, bytes not allowed in an address or header).
     badRequest: 'The request could not be read. Please try again.',
+    // A request still arriving after limits.requestSeconds.
     timeout: 'The request took too long to arrive. Please try again.',
+    // Request headers (the address included) over 16 KB.
     headersTooLarge: 'The request headers are too large.',
+    // An address with a broken %-escape.
     badAddress: 'This address is not valid.',
+    // An address part over 100 characters.
     addressTooLong: 'This address is too long.',
+    // An /api/ address that does not exist.
     unknownAddress: 'There is nothing at this address.',
+    // An /api/ address that exists, with a method it does not take (405, with Allow).
     wrongMethod: 'This address does not accept that kind of request.',
     unknownUploadFolder: 'Files cannot be uploaded there.',
     fileExists: 'A file with this name was already uploaded.',

@@ -3,7 +3,7 @@
  * (src/platform/server/security.ts), Firebase Hosting (src/deploy/firebaseJson.ts) and Caddy serving
  * the built files itself (src/deploy/caddy.ts).
  */
-import type { ServerConfig } from './serverSchema';
+import type server from '../../config/server';
 import { embedOrigin, policyHost } from '../schema/links';
 
 /** The sha256 sources (`'sha256-…'`) of the inline scripts and style elements the build wrote into the pages. */
@@ -77,6 +77,9 @@ export function pagePolicy(site: PagePolicySource, { https }: { https: boolean }
 /** A policy for answers that are not pages (JSON, files): nothing may run or frame them. */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The settings of the headers every answer gets (config/server.ts `headers`). */
+export type HeaderSettings = (typeof server)['headers'];
+
 /**
  * The headers every answer gets, as name/value pairs (the server's and Firebase Hosting's).
  * No Cross-Origin-Opener-Policy: it makes the browser start a fresh renderer process for
@@ -85,7 +88,7 @@ export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base
  * no signed-in state for another window to reach (the inbox at /admin, which has, sends it:
  * src/apps/server/admin/page.ts), and framing is refused below anyway.
  */
-export function commonHeaders(headers: ServerConfig['headers'], { https }: { https: boolean }): [string, string][] {
+export function commonHeaders(headers: HeaderSettings, { https }: { https: boolean }): [string, string][] {
   return [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', headers.referrerPolicy],

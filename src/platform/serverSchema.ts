@@ -1,5 +1,14 @@
-/** The description of config/server.ts: the embedded backend's limits and its answers to bad requests. */
+/**
+ * The description of config/server.ts: the embedded backend's limits and its answers to bad
+ * requests, made from its words (wordsLike, src/schema/words.ts): a key that is only a text, or a
+ * group of texts, is described by the words themselves; this file writes out what says more (the
+ * numbers and their limits, the sentences with {placeholders}, the texts with a length of their own).
+ */
 import { number, object, template, text, TEXT_LIMITS, type Infer } from '../schema/schema';
+import { wordsAt, wordsLike } from '../schema/words';
+
+/** A group of the words by its keys (an empty group where there is none). */
+type WordsOf = (...keys: string[]) => object;
 
 /** "At most `requests` in any `perSeconds` seconds", refilled smoothly (a token bucket). */
 const rate = () =>
@@ -15,8 +24,54 @@ const throttle = () =>
     refuseAfter: number({ min: 1, integer: true }),
   });
 
-export const serverSchema = object({
-  limits: object({
+/**
+ * The description of config/server.ts, made from its words: those the code was built with, given by
+ * src/content/model/contentSchemas.ts (config/server.ts names this description's type, so this file
+ * imports neither the file nor its type).
+ */
+export function serverSchemaOf(words: object) {
+  const wordsOf: WordsOf = (...keys) => wordsAt(words, keys);
+  return wordsLike(wordsOf(), {
+    limits: limits(),
+    /**
+     * The forms' proof of work (src/leads/server/proofOfWork.ts): the puzzle's size (at most
+     * `maxNumber` tries), how long a puzzle stays good, and how many puzzles one client may ask for.
+     * A submission without a solved puzzle is stored marked as spam.
+     */
+    proofOfWork: object({
+      maxNumber: number({ min: 1000, max: 10000000, integer: true }),
+      expiresMinutes: number({ min: 5, max: 1440, integer: true }),
+      perClient: rate(),
+      longestProofChars: number({ min: 512, max: 65536, integer: true }),
+      renewSecondsBeforeEnd: number({ min: 0, max: 3600, integer: true }),
+    }),
+    /** The visit beacon's counting (src/leads/server/visits.ts): its rate per client, and what bounds its storage. */
+    visits: wordsLike(wordsOf('visits'), {
+      perClient: rate(),
+      maxSourcesPerDay: number({ min: 1, integer: true }),
+      maxVisitorsPerDay: number({ min: 1, integer: true }),
+      keepDays: number({ min: 1, integer: true }),
+    }),
+    /** What the privacy page promises (src/site/sections/privacy): a visitor's request is answered within `answerWithinDays`. */
+    privacy: object({
+      answerWithinDays: number({ min: 1, max: 30, integer: true }),
+    }),
+    notifications: notifications(wordsOf),
+    newsletter: newsletter(wordsOf),
+    mailbox: mailbox(wordsOf),
+    /** Headers sent with every answer (the Content-Security-Policy is built in src/platform/server/security.ts). */
+    headers: wordsLike(wordsOf('headers'), {
+      /** Strict-Transport-Security max-age, sent only when the site is reached over HTTPS. */
+      hstsMaxAgeSeconds: number({ min: 0, integer: true }),
+    }),
+    admin: admin(wordsOf),
+  });
+}
+export type ServerConfig = Infer<ReturnType<typeof serverSchemaOf>>;
+
+/** The requests the server takes, and the connections it holds. */
+function limits() {
+  return object({
     /** Largest form submission accepted, in bytes. */
     documentBytes: number({ min: 1024, integer: true }),
     /** Longest time a whole request (headers and body) may take to arrive, in seconds. */
@@ -52,46 +107,16 @@ export const serverSchema = object({
        */
       lingerSeconds: number({ min: 1, max: 30, integer: true }),
     }),
-  }),
-  /**
-   * The hidden field that catches spam robots: people never see it (it is off screen and
-   * hidden from screen readers), robots fill it in. A submission with it filled gets an
-   * ordinary success answer, and is stored marked as spam (never notified).
-   */
-  spamTrap: object({
-    name: text(),
-    label: text(),
-  }),
-  /**
-   * The forms' proof of work (src/leads/server/proofOfWork.ts): the puzzle's size (at most
-   * `maxNumber` tries), how long a puzzle stays good, and how many puzzles one client may ask for.
-   * A submission without a solved puzzle is stored marked as spam.
-   */
-  proofOfWork: object({
-    maxNumber: number({ min: 1000, max: 10000000, integer: true }),
-    expiresMinutes: number({ min: 5, max: 1440, integer: true }),
-    perClient: rate(),
-    longestProofChars: number({ min: 512, max: 65536, integer: true }),
-    renewSecondsBeforeEnd: number({ min: 0, max: 3600, integer: true }),
-  }),
-  /** The visit beacon's counting (src/leads/server/visits.ts): its rate per client, and what bounds its storage. */
-  visits: object({
-    perClient: rate(),
-    maxSourcesPerDay: number({ min: 1, integer: true }),
-    otherSource: text(),
-    maxVisitorsPerDay: number({ min: 1, integer: true }),
-    keepDays: number({ min: 1, integer: true }),
-  }),
-  /** What the privacy page promises (src/site/sections/privacy): a visitor's request is answered within `answerWithinDays`. */
-  privacy: object({
-    answerWithinDays: number({ min: 1, max: 30, integer: true }),
-  }),
-  /**
-   * What the agency is told of each new lead (src/leads/server/notify; the settings that turn it on
-   * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own
-   * `notify.subject` is the mail's heading (its first line); its subject is the conversation's.
-   */
-  notifications: object({
+  });
+}
+
+/**
+ * What the agency is told of each new lead (src/leads/server/notify; the settings that turn it on
+ * are environment variables, docs/inbox.md "Notifications of new leads"). A form's own
+ * `notify.subject` is the mail's heading (its first line); its subject is the conversation's.
+ */
+function notifications(wordsOf: WordsOf) {
+  return wordsLike(wordsOf('notifications'), {
     /**
      * A delivery that fails is tried again after `firstSeconds`, then twice as late each time,
      * never more than `maxSeconds` apart, for at least `forDays` days; then it is marked failed.
@@ -102,20 +127,11 @@ export const serverSchema = object({
       forDays: number({ min: 3, max: 30 }),
     }),
     /** The notification e-mail's wording around the fields (each field shows by its label). */
-    mail: object({
-      /** Label of the line with the submission's date. */
-      received: text(),
-      /** The link to the lead in the inbox. */
-      openLead: text(),
-      /** Shown for a field left empty. */
-      noValue: text(),
-      cvInInbox: text(),
+    mail: wordsLike(wordsOf('notifications', 'mail'), {
       /** Under the fields, when the lead gave an e-mail address and the mailbox is read (the mail's Reply-To is its reply address): {name} the visitor's. */
       replyHint: template(['name']),
       /** The same when the site does not read the mailbox (a reply to the mail reaches nobody). */
       replyHintInbox: template(['name']),
-      /** The heading of the part only for the agency (never sent to the visitor). */
-      agencyOnly: text(),
       /** The mail's sender name: {name} the visitor's, {sender} MAIL_FROM's name or the brand's. */
       sender: template(['name', 'sender']),
       /** The visitor's name in it is cut at a word to this many characters. */
@@ -124,7 +140,7 @@ export const serverSchema = object({
       replyToName: template(['name', 'sender']),
     }),
     /** The owner's replies from a mail program, sent on through the site (src/leads/server/mailbox/ownerReplies.ts). */
-    replies: object({
+    replies: wordsLike(wordsOf('notifications', 'replies'), {
       /** Days a notification's reply address is taken. */
       tokenDays: number({ min: 1, max: 3650, integer: true }),
       /** A reply's subject when the person has no e-mail yet: {brand}. */
@@ -133,19 +149,8 @@ export const serverSchema = object({
       notSentSubject: template(['name', 'subject']),
       notSentText: template(['name', 'reason', 'link', 'words']),
       /** Why a reply was not sent: in that mail and on the lead. */
-      reasons: object({
-        empty: text(),
-        agencyLines: text(),
-        ambiguous: text(),
-        attachments: text(),
-        tooLong: text(),
-        tooLarge: text(),
-        unreadable: text(),
+      reasons: wordsLike(wordsOf('notifications', 'replies', 'reasons'), {
         expired: template(['days']),
-        notARecipient: text(),
-        notProved: text(),
-        noAddress: text(),
-        off: text(),
       }),
     }),
     /** The webhook's one-line `text` (what chat tools show): {subject} is the form's notify.subject, {link} the lead in the inbox. */
@@ -154,13 +159,11 @@ export const serverSchema = object({
      * The daily mail to each owner account (src/leads/server/notify/digest.ts): at `hour` o'clock in the
      * agency's time zone, who waits for the agency and whose follow-up is due, `maxLines` of each at most.
      */
-    digest: object({
+    digest: wordsLike(wordsOf('notifications', 'digest'), {
       hour: number({ min: 0, max: 23, integer: true }),
       maxLines: number({ min: 1, max: 500, integer: true }),
       subject: template(['waiting', 'due']),
-      waitingHeading: text(),
       waitingLine: template(['name', 'form', 'since', 'ago', 'link']),
-      dueHeading: text(),
       dueLine: template(['name', 'form', 'stage', 'date', 'when', 'link']),
       more: template(['count', 'inbox']),
       footer: template(['hour']),
@@ -172,9 +175,8 @@ export const serverSchema = object({
      * the most sent per day in all, of which confirmations of sign-ups, and per client network (its
      * IPv4 network's bits).
      */
-    autoReply: object({
+    autoReply: wordsLike(wordsOf('notifications', 'autoReply'), {
       nameMaxLength: number({ min: 1, max: 60, integer: true }),
-      withoutName: text(),
       perDay: number({ min: 1, integer: true }),
       confirmationsPerDay: number({ min: 1, integer: true }),
       perNetworkPerDay: number({ min: 1, integer: true }),
@@ -185,7 +187,7 @@ export const serverSchema = object({
      * `digestMinutes` in one mail (those the agency replied to meanwhile left out), its words,
      * and how much of each answer it tells.
      */
-    answers: object({
+    answers: wordsLike(wordsOf('notifications', 'answers'), {
       digestMinutes: number({ min: 0, max: 60 }),
       subject: template(['name', 'words']),
       subjectOnePerson: template(['name', 'count', 'words']),
@@ -193,15 +195,16 @@ export const serverSchema = object({
       heading: template(['name', 'at', 'form']),
       headingSeveral: template(['name', 'count', 'form']),
       answeredAt: template(['at']),
-      noText: text(),
       openLead: template(['link']),
-      footer: text(),
       firstLinesMaxLength: number({ min: 40, max: 2000, integer: true }),
       subjectWordsMaxLength: number({ min: 10, max: 200, integer: true }),
     }),
-  }),
-  /** The newsletter's sign-ups and sending (src/newsletter/server; its mail settings are environment variables). */
-  newsletter: object({
+  });
+}
+
+/** The newsletter's sign-ups and sending (src/newsletter/server; its mail settings are environment variables). */
+function newsletter(wordsOf: WordsOf) {
+  return wordsLike(wordsOf('newsletter'), {
     /** How long a sign-up waits for its confirmation before it is deleted (and its link stops working). */
     unconfirmedDays: number({ min: 1, max: 365, integer: true }),
     /** nodemailer's pool: connections at once (a crash leaves at most this many readers uncertain), and mails per connection. */
@@ -231,32 +234,25 @@ export const serverSchema = object({
     testRate: rate(),
     /** One-click unsubscribes per client address. */
     unsubscribeRate: rate(),
-    messages: object({
-      unknownNewsletter: text(),
-      notADraft: text(),
+    messages: wordsLike(wordsOf('newsletter', 'messages'), {
       badSubject: template(['max']),
       badName: template(['max']),
-      nameTaken: text(),
       badBody: template(['error']),
       bodyTooLarge: template(['max']),
-      unknownArticle: text(),
-      badReady: text(),
       badTime: template(['days']),
-      mailOff: text(),
-      noReaders: text(),
       tooManyTests: template(['minutes']),
       testFailed: template(['error']),
-      notCancellable: text(),
       tooManyDrafts: template(['max']),
       savesTooFast: template(['seconds']),
-      changedSinceRead: text(),
-      noRevision: text(),
       savedSinceOpened: template(['by']),
       notAnUpload: template(['picture']),
     }),
-  }),
-  /** Reading the agency's mailbox over IMAP (src/leads/server/mailbox; its settings are environment variables). */
-  mailbox: object({
+  });
+}
+
+/** Reading the agency's mailbox over IMAP (src/leads/server/mailbox; its settings are environment variables). */
+function mailbox(wordsOf: WordsOf) {
+  return object({
     /** Seconds between two readings (IDLE wakes the reader sooner where the server offers it). */
     pollSeconds: number({ min: 5, max: 3600, integer: true }),
     /** Between readings the connection waits in IDLE, renewed this often (a NOOP where the server has no IDLE). */
@@ -270,10 +266,9 @@ export const serverSchema = object({
      * The inbox's alarm, once the mailbox has failed for `afterMinutes`, and the one e-mail of it
      * to the notification address; the outage shown for `backShownHours` after it ended.
      */
-    alarm: object({
+    alarm: wordsLike(wordsOf('mailbox', 'alarm'), {
       afterMinutes: number({ min: 1, max: 1440, integer: true }),
       backShownHours: number({ min: 0, max: 720, integer: true }),
-      subject: text(),
       text: template(['user', 'host', 'since', 'error', 'link'], { maxLength: TEXT_LIMITS.paragraph }),
     }),
     /** A mail larger than this (bytes) is recorded by its headers only. */
@@ -299,55 +294,12 @@ export const serverSchema = object({
       /** A mail not read within this (in its own thread) is kept by its headers. */
       deadlineSeconds: number({ min: 1, max: 600 }),
     }),
-  }),
-  /** Headers sent with every answer (the Content-Security-Policy is built in src/platform/server/security.ts). */
-  headers: object({
-    referrerPolicy: text(),
-    permissionsPolicy: text(),
-    /** Strict-Transport-Security max-age, sent only when the site is reached over HTTPS. */
-    hstsMaxAgeSeconds: number({ min: 0, integer: true }),
-  }),
-  messages: object({
-    unknownCollection: text(),
-    /** A document that is not JSON (or a media type other than JSON and plain form posts). */
-    notJson: text(),
-    /** A JSON request with no body. */
-    emptyBody: text(),
-    /** A body that is not valid UTF-8. */
-    notUtf8: text(),
-    /** A JSON body with a "__proto__", "constructor" or "prototype" key anywhere. */
-    forbiddenKey: text(),
-    /** A document over limits.documentBytes. */
-    tooLarge: text(),
-    /** A body shorter or longer than its Content-Length said. */
-    incomplete: text(),
-    /** A request that is not valid HTTP (broken framing, bytes not allowed in an address or header). */
-    badRequest: text(),
-    /** A request still arriving after limits.requestSeconds. */
-    timeout: text(),
-    /** Request headers (the address included) over 16 KB. */
-    headersTooLarge: text(),
-    /** An address with a broken %-escape. */
-    badAddress: text(),
-    /** An address part over 100 characters. */
-    addressTooLong: text(),
-    /** An /api/ address that does not exist. */
-    unknownAddress: text(),
-    /** An /api/ address that exists, with a method it does not take (405, with Allow). */
-    wrongMethod: text(),
-    unknownUploadFolder: text(),
-    fileExists: text(),
-    fileNotFound: text(),
-    tooManyRequests: text(),
-    badSubmissionKey: text(),
-    serverError: text(),
-    /** 503: the data folder's disk does not take writes just now (full, read-only, failing). */
-    unavailable: text(),
-    healthy: text(),
-    unhealthy: text(),
-  }),
-  /** The agency's inbox: sessions, sign-in throttling, retention checks and the API's answers. */
-  admin: object({
+  });
+}
+
+/** The agency's inbox: sessions, sign-in throttling, retention checks and the API's answers. */
+function admin(wordsOf: WordsOf) {
+  return wordsLike(wordsOf('admin'), {
     /** A session ends after this many minutes without a request. */
     idleMinutes: number({ min: 1, integer: true }),
     /** …and this many hours after signing in, whatever happens. */
@@ -412,12 +364,8 @@ export const serverSchema = object({
       text: template(['code', 'minutes', 'browser', 'ip', 'link', 'signOutEverywhere'], { maxLength: 2000 }),
       browser: template(['name', 'version', 'system'], { maxLength: 100 }),
     }),
-    /** The CSV export's column holding each lead's address in the inbox. */
-    exportInboxColumn: text(),
-    /** The CSV's shared columns (one each whatever the form) and the lead's status, last activity and note. */
-    exportColumns: object({ name: text(), email: text(), phone: text(), status: text(), lastActivity: text(), note: text() }),
     /** The CSV's columns of a lead's stage, why it was lost, value ({currency}: config/admin.ts currency), follow-up date and assignee. */
-    exportPipelineColumns: object({ stage: text(), lostReason: text(), value: template(['currency']), followUp: text(), assignee: text() }),
+    exportPipelineColumns: wordsLike(wordsOf('admin', 'exportPipelineColumns'), { value: template(['currency']) }),
     /** The most submissions a person's card lists. */
     personMaxLeads: number({ min: 1, max: 1000, integer: true }),
     /** The CSV export's column beside a choice: the value stored ({label}: the field's label). */
@@ -439,85 +387,27 @@ export const serverSchema = object({
       resumeMax: number({ min: 1, max: 100000, integer: true }),
       retryMilliseconds: number({ min: 500, max: 60000, integer: true }),
     }),
-    messages: object({
-      signInRequired: text(),
-      wrongPassword: text(),
-      wrongCode: text(),
-      wrongRecoveryCode: text(),
-      passkeyFailed: text(),
-      secondStepExpired: text(),
-      wrongMailCode: text(),
-      mailCodeSpent: text(),
-      deviceMailFailed: text(),
+    messages: wordsLike(wordsOf('admin', 'messages'), {
       tooManyDeviceMails: template(['minutes']),
-      deviceMailOff: text(),
       tooManyCodes: template(['minutes']),
-      secondFactorFirst: text(),
-      lastSecondFactor: text(),
       badPasskeyName: template(['max']),
-      noCodeSetUp: text(),
-      tooManyAttempts: text(),
-      signInBusy: text(),
-      notFromInbox: text(),
-      unknownLead: text(),
-      unknownSubscriber: text(),
-      notSubscribed: text(),
-      notWaiting: text(),
-      confirmationToday: text(),
-      confirmationOff: text(),
-      tooManyResends: text(),
-      unknownDelivery: text(),
-      noCv: text(),
-      badStatus: text(),
-      badChange: text(),
       tooManyScreens: template(['max']),
-      unknownAttachment: text(),
-      noteTooLong: text(),
-      badEmail: text(),
-      eraseNotConfirmed: text(),
-      passwordAgain: text(),
-      wrongPasswordAgain: text(),
-      badFilter: text(),
       badBulk: template(['max']),
-      ownersOnly: text(),
-      contentNotSetUp: text(),
-      publishBusy: text(),
-      releaseUnderWay: text(),
-      contentChanged: text(),
-      buildFailed: text(),
-      publishNotWritten: text(),
-      publishNotRecorded: text(),
-      checkBusy: text(),
-      frontRefused: text(),
-      unknownRevision: text(),
       releaseInWords: template(['places']),
-      releaseOfCode: text(),
-      releaseNotUndone: text(),
-      firstRevision: text(),
       undoConflict: template(['where', 'author', 'at', 'change']),
       undoConflictSince: template(['where']),
-      nothingToChange: text(),
       restoreAddedSince: template(['where']),
       restoreLeftToCode: template(['where']),
       wouldNotStart: template(['problem']),
       pageNotRemovable: template(['title']),
       goneToNoPage: template(['title', 'address']),
       goneWordsRefused: template(['title', 'max', 'links']),
-      imageTooLarge: text(),
-      notAnImage: text(),
-      badImageSize: text(),
-      badImageFocus: text(),
       imageTooManyPixels: template(['width', 'height', 'max']),
       imageBusy: template(['seconds']),
       uploadsFull: template(['pictures', 'megabytes']),
-      noReplyAddress: text(),
-      repliesOff: text(),
-      tooManyReplies: text(),
       draftTooLarge: template(['max']),
       tooManyDrafts: template(['max']),
       draftsTooFast: template(['seconds']),
-      notEditable: text(),
-      noDraft: text(),
       badScheduleTime: template(['days']),
       draftHasProblems: template(['count']),
       scheduledPublishFailed: template(['reason']),
@@ -542,6 +432,5 @@ export const serverSchema = object({
     }),
     /** What a page removed in the editor may leave its visitors: the longest sentence, the most links. */
     goneWords: object({ maxLength: number({ min: 20, max: 2000, integer: true }), maxLinks: number({ min: 1, max: 20, integer: true }) }),
-  }),
-});
-export type ServerConfig = Infer<typeof serverSchema>;
+  });
+}

@@ -182,6 +182,37 @@ test('config/server.ts admin: a timeout that is not a whole number', () => {
   ]);
 });
 
+describe('config/server.ts edited by hand: its description is made from its words, and says each mistake as plainly', () => {
+  test.each<[string, (server: Json) => void, string]>([
+    ['a text left out', (s) => delete (s.messages as Json).notJson, 'messages.notJson is missing. Add it: it should be text in quotes.'],
+    ['a text given a number', (s) => ((s.messages as Json).notJson = 5), 'messages.notJson should be text in quotes, but it is the number 5.'],
+    [
+      'an empty text',
+      (s) => ((s.headers as Json).referrerPolicy = ''),
+      'headers.referrerPolicy is empty. Write the text between the quotes, or remove the key if it is optional.',
+    ],
+    [
+      'a text of a group of texts left out',
+      (s) => delete ((s.admin as Json).exportColumns as Json).email,
+      'admin.exportColumns.email is missing. Add it: it should be text in quotes.',
+    ],
+    ['a group of texts left out', (s) => delete s.spamTrap, 'spamTrap is missing. Add it: it should be a group of keys in {curly braces}.'],
+    [
+      'a key it does not know',
+      (s) => ((s.spamTrap as Json).extra = 'x'),
+      'spamTrap.extra is not a known key here. Rename or remove it. The keys allowed here are: name, label.',
+    ],
+    ['a number given a text', (s) => ((s.admin as Json).idleMinutes = '30'), 'admin.idleMinutes should be a whole number, but it is the text "30".'],
+    [
+      'a placeholder it does not fill in',
+      (s) => ((s.notifications as Json).webhookText = '{subject}: {nope}'),
+      'notifications.webhookText uses {nope}, which is not filled in here. Use one of: {subject}, {link}.',
+    ],
+  ])('%s', (_, mutate, sentence) => {
+    expect(problemsOf((c) => mutate(c.server))).toEqual([`config/server.ts: ${sentence}`]);
+  });
+});
+
 test("a form made in the editor's reply templates may carry its own fields, and only those", async () => {
   const real = await loadRealConfig();
   const withTemplate = (text: string) => {

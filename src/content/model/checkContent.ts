@@ -8,7 +8,7 @@
  * in the browser on the values being edited, and shows each problem on the field of its key.
  */
 import { formSchema } from '../../site/forms/model/formSchema';
-import { adminSchema } from './contentSchemas';
+import { adminSchema, serverSchema } from './contentSchemas';
 import { articlePath, articleSchema, NEWEST_ARTICLE as NEWEST } from '../../site/model/articleSchema';
 import { pageSchema } from '../../site/model/pageSchema';
 import { routesSchema } from '../../site/model/routesSchema';
@@ -16,7 +16,6 @@ import { routeTable } from '../../site/model/routeTable';
 import { addressProblem } from '../../schema/addresses';
 import { movedSchema } from '../../site/model/movedSchema';
 import { closest, formatPath, SLUG, type CheckContext, type Path, type Refusal, type Schema } from '../../schema/schema';
-import { serverSchema } from '../../platform/serverSchema';
 import { siteSchema } from '../../site/model/siteSchema';
 import { checkTranslationFile, translatedFileOf, type TranslationTarget } from '../../site/model/translation';
 

@@ -11,7 +11,8 @@ import { articleSchema } from '../../site/model/articleSchema';
 import { pageSchema } from '../../site/model/pageSchema';
 import { routesSchema } from '../../site/model/routesSchema';
 import type { Schema } from '../../schema/schema';
-import { serverSchema } from '../../platform/serverSchema';
+import server from '../../../config/server';
+import { serverSchemaOf } from '../../platform/serverSchema';
 import { siteSchema } from '../../site/model/siteSchema';
 
 export const SITE_FILE = 'config/site.ts';
@@ -19,6 +20,8 @@ export const ROUTES_FILE = 'config/routes.ts';
 /** The description of config/admin.ts, made from its words as the code was built with them (the checker refuses a file that leaves one out). */
 export const adminSchema = adminSchemaOf(admin);
 export const ADMIN_FILE = 'config/admin.ts';
+/** The description of config/server.ts, made from its words as the code was built with them, as config/admin.ts's is. */
+export const serverSchema = serverSchemaOf(server);
 export const SERVER_FILE = 'config/server.ts';
 const PAGE = /^config\/pages\/([\w-]+)\.ts$/;
 const FORM = /^config\/forms\/([\w-]+)\.ts$/;

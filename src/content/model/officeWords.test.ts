@@ -6,7 +6,7 @@
 import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { siteSchema } from '../../site/model/siteSchema';
-import { serverSchema } from '../../platform/serverSchema';
+import { serverSchema } from './contentSchemas';
 
 /** Every text of a file, by its key path. */
 function* textsOf(value: unknown, path: string): Generator<[string, string]> {

@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../serverSchema';
-import { commonHeaders, NON_PAGE_POLICY } from '../headers';
+import { commonHeaders, NON_PAGE_POLICY, type HeaderSettings } from '../headers';
 
 export function newNonce(): string {
   return randomBytes(18).toString('base64');
@@ -24,15 +23,12 @@ export function isHttps(request: FastifyRequest): boolean {
  * Fastify's answers get them below; the answers written before Fastify sees a request (a
  * request that is not HTTP, src/platform/server/refusals.ts) get the same list.
  */
-export function securityHeaders(
-  headers: ServerConfig['headers'],
-  { https, policy = NON_PAGE_POLICY }: { https: boolean; policy?: string },
-): [string, string][] {
+export function securityHeaders(headers: HeaderSettings, { https, policy = NON_PAGE_POLICY }: { https: boolean; policy?: string }): [string, string][] {
   return [...commonHeaders(headers, { https }), ['Content-Security-Policy', policy]];
 }
 
 /** Headers for every answer; pages add their own Content-Security-Policy. */
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, headers: ServerConfig['headers']): void {
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, headers: HeaderSettings): void {
   const policy = reply.getHeader('Content-Security-Policy');
   for (const [name, value] of securityHeaders(headers, { https: isHttps(request), policy: typeof policy === 'string' ? policy : undefined }))
     reply.header(name, value);
