@@ -3,27 +3,27 @@
  * Unit tests: `npx jest` (or `npm run test:unit`).
  * - *.test.ts run in Node (schemas, the config checker, routing, forms logic, the server);
  * - *.test.tsx run in jsdom with Testing Library's matchers (components).
- * Both are compiled by SWC: TypeScript with JSX, React's automatic runtime.
+ * Both are compiled by SWC: TypeScript with JSX, React's automatic runtime; the code's files after
+ * vite's eager import.meta.glob is written out as vite's build writes it (scripts/lib/jestImportGlob.mjs).
  * Browser tests in e2e/ run with Playwright, not here.
  */
 import os from 'node:os';
 import type { Config } from 'jest';
 
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
   },
-] as const;
+  module: { type: 'commonjs' },
+} as const;
+const swc = ['@swc/jest', swcOptions] as const;
+const swcWithGlobs = ['<rootDir>/scripts/lib/jestImportGlob.mjs', swcOptions] as const;
 
 const shared = {
   // .mjs too: the scripts' shared helpers (scripts/lib/*.mjs) are plain ES modules.
-  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swcWithGlobs, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   // No component imports pictures or style sheets (pictures are files in public/ named by
   // config), so no moduleNameMapper for assets is needed.

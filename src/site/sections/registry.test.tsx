@@ -17,7 +17,7 @@ import { loadRealContent } from '../../test/realConfig';
 import { createEmotionCache } from '../islands/emotionCache';
 import { loadIslands } from '../islands/loaded';
 import type { PageConfig } from '../model/pageSchema';
-import { renderSection, sectionRenderers } from './registry';
+import { renderSection, renderersOf, sectionRenderers } from './registry';
 import { sectionExamples, sectionSchema, sectionSchemas, type SectionConfig, type SectionOf, type SectionType } from './schemas';
 import { formatPath, type Path } from '../../schema/schema';
 
@@ -94,6 +94,18 @@ function nameOf(section: SectionConfig): string {
 describe('the section registry', () => {
   it('has a renderer for exactly the section types of the schemas', () => {
     expect(Object.keys(sectionRenderers).sort()).toEqual([...sectionTypes].sort());
+  });
+
+  it("finds each type's renderer in its folder by its name, and names the file of one missing or of no type", () => {
+    const nameOf = (type: string) => `${type.charAt(0).toUpperCase()}${type.slice(1)}Section`;
+    const files = Object.fromEntries(
+      Object.entries(sectionRenderers).map(([type, renderer]) => [`./${type}/${nameOf(type)}.tsx`, { [nameOf(type)]: renderer }]),
+    );
+    expect(renderersOf(files)).toEqual(sectionRenderers);
+    const { './hero/HeroSection.tsx': _hero, ...withoutHero } = files;
+    expect(() => renderersOf(withoutHero)).toThrow('src/site/sections/hero/HeroSection.tsx, exporting HeroSection');
+    expect(() => renderersOf({ ...files, './hero/HeroSection.tsx': { Hero: sectionRenderers.hero } })).toThrow('src/site/sections/hero/HeroSection.tsx');
+    expect(() => renderersOf({ ...files, './gone/GoneSection.tsx': { GoneSection: sectionRenderers.hero } })).toThrow('src/site/sections/gone/GoneSection.tsx');
   });
 
   it("each section type's example (drawn when no page uses the type) is content the checker accepts", () => {
