@@ -18,7 +18,7 @@ import forms from '../config/forms';
 import { buildDocument } from '../src/site/forms/model/document';
 import type { FormConfig } from '../src/site/forms/model/formSchema';
 import { buildApp } from '../src/apps/server/app';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { OPEN_STATUSES, PAGE_SIZES, type LeadList, type LeadStatus } from '../src/leads/model/adminApi';
 import { adminRoutes } from '../src/platform/inboxRoutes';
 import { fill } from '../src/schema/text';

@@ -21,7 +21,7 @@ import { DIRECT_SOURCE } from '../src/leads/model/adminApi';
 import { adminRoutes } from '../src/platform/inboxRoutes';
 import { buildDocument } from '../src/site/forms/model/document';
 import { recordSource } from '../src/leads/server/sources';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { validData } from '../src/test/formFixtures';
 import { formatMoney } from '../src/leads/model/pipeline';
 import { expect, test } from './fixtures';

@@ -14,7 +14,7 @@
 import admin from '../config/admin';
 import serverConfig from '../config/server';
 import site from '../config/site';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { seedSubscribers, subscriberState } from '../src/test/newsletter';
 import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, fill, test } from './fixtures';

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import admin from '../config/admin';
 import forms from '../config/forms';
 import { buildDocument } from '../src/site/forms/model/document';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { LOST_REASONS, LOST_STAGE, STAGES, WON_STAGE } from '../src/leads/model/pipeline';
 import { dayOf, formatDay } from '../src/platform/received';
 import { fill } from '../src/schema/text';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import admin from '../config/admin';
 import { setAdmin } from '../src/platform/server/accounts/accounts';
 import { buildApp } from '../src/apps/server/app';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { adminRoutes } from '../src/platform/inboxRoutes';
 import { seedLeads } from '../src/test/seedLeads';
 import { ms, percentile } from '../src/test/serverWatch';

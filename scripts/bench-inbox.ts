@@ -34,7 +34,7 @@ import { adminRoutes, pathOf } from '../src/platform/inboxRoutes';
 import { setAdmin } from '../src/platform/server/accounts/accounts';
 import { SESSION_COOKIE } from '../src/apps/server/admin/routes';
 import { buildApp } from '../src/apps/server/app';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { databaseFile } from '../src/platform/server/store/store';
 import { readMailboxSettings } from '../src/leads/server/mailbox/settings';
 import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../src/test/dovecot';

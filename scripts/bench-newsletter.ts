@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { setAdmin } from '../src/platform/server/accounts/accounts';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { addNewsletter, isProblem } from '../src/newsletter/server/newsletters';
 import { seedSubscribers } from '../src/test/newsletter';
 import { Client, PASSWORD } from '../src/test/adminServer';

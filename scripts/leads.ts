@@ -19,7 +19,7 @@ import server from '../config/server';
 import { fill } from '../src/schema/text';
 import { LEAD_STATUSES, type LeadStatus } from '../src/leads/model/adminApi';
 import { ADMIN_ROLES, type AdminRole } from '../src/platform/roles';
-import { openStore } from '../src/leads/server/store';
+import { openStore } from '../src/apps/server/siteStore';
 import { databaseFile, type Store } from '../src/platform/server/store/store';
 import { pipeline } from 'node:stream/promises';
 import { exportStream, knownCollections, type LeadFilter } from '../src/leads/server/leads';

@@ -15,7 +15,7 @@ import { CSRF_HEADER } from '../../src/platform/signIn';
 import { adminRoutes, type Me } from '../../src/platform/inboxRoutes';
 import { contentRoutes, type ContentSnapshot } from '../../src/content/model/contentApi';
 import type { AdminRole } from '../../src/platform/roles';
-import { openStore } from '../../src/leads/server/store';
+import { openStore } from '../../src/apps/server/siteStore';
 import { leads } from '../../src/test/leadsCommand';
 import { TEST_HASHING } from '../../src/test/testHashing';
 import admin from '../../config/admin';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/site/forms/model/formSchema';
 import { exportDocuments, knownCollections } from '../../src/leads/server/leads';
-import { openStore } from '../../src/leads/server/store';
+import { openStore } from '../../src/apps/server/siteStore';
 import { databaseFile } from '../../src/platform/server/store/store';
 import { expect, nextFrames } from '../base';
 import { site } from './content';

@@ -17,7 +17,7 @@ import type { FormValues } from '../site/forms/model/buildSchema';
 import { api } from '../platform/api';
 import { buildApp, type AppOptions } from '../apps/server/app';
 import { setAdmin } from '../platform/server/accounts/accounts';
-import { openStore } from '../leads/server/store';
+import { openStore } from '../apps/server/siteStore';
 import { exited, startServer as startBuilt } from '../../scripts/lib/builtServer.mjs';
 import { freePort } from './freePort';
 import { TEST_HASHING } from './testHashing';

@@ -8,7 +8,7 @@
 import forms from '../../config/forms';
 import { buildDocument } from '../site/forms/model/document';
 import { personOf, sortKeysOf, writeSearchText } from '../leads/server/leadKeys';
-import { openStore } from '../leads/server/store';
+import { openStore } from '../apps/server/siteStore';
 import { newDocumentId, type Store } from '../platform/server/store/store';
 import { awaitsAgency } from '../leads/server/attention';
 import { validData, type FormId } from './formFixtures';

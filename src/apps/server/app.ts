@@ -24,7 +24,7 @@ import { chooseEncoding, type PageFile, type SiteBuilds } from '../../site/serve
 import { answerError, answerUnknownApi, clientErrorHandler, frameworkErrors } from '../../platform/server/refusals';
 import { serverFactory } from '../../platform/server/httpServer';
 import { createConnectionGuard, type ConnectionGuard, type ConnectionLimits } from '../../platform/server/connections';
-import { openStoreWhenPossible } from '../../leads/server/store';
+import { openStoreWhenPossible } from './siteStore';
 import type { StoreWhenPossible } from '../../platform/server/store/store';
 import { whenLeadStored } from '../../leads/server/leadStored';
 import { registerVisits } from '../../leads/server/visits';

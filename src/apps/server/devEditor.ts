@@ -11,7 +11,7 @@ import { CSRF_HEADER, SIGN_IN_API } from '../../platform/signIn';
 import { adminRoutes, type Me } from '../../platform/inboxRoutes';
 import { contentRoutes } from '../../content/model/contentApi';
 import path from 'node:path';
-import { openStore } from '../../leads/server/store';
+import { openStore } from './siteStore';
 import { DEVELOPER } from '../../platform/server/accounts/developer';
 import { contentJobs, drafts as draftsOf } from '../../content/server/drafts';
 import { admitUpload, uploadErrorHandler } from '../../content/server/images';

@@ -20,7 +20,7 @@ import { SITE_MANIFEST_FILE, type SiteManifest } from '../../site/model/siteMani
 import { buildDocument } from '../../site/forms/model/document';
 import { validData } from '../../test/formFixtures';
 import { buildApp } from './app';
-import { openStore } from '../../leads/server/store';
+import { openStore } from './siteStore';
 import { realServedContent } from '../../test/realConfig';
 import { proofHeaders } from '../../test/proof';
 

@@ -18,7 +18,7 @@ import { SITE_MANIFEST_FILE, type SiteManifest } from '../../site/model/siteMani
 import { validData } from '../../test/formFixtures';
 import { buildApp } from './app';
 import { clientKey, createLimiter } from '../../platform/server/rateLimit';
-import { openStore } from '../../leads/server/store';
+import { openStore } from './siteStore';
 import { databaseFile } from '../../platform/server/store/store';
 import { realServedContent } from '../../test/realConfig';
 import { api } from '../../platform/api';

@@ -8,8 +8,10 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { leadParts } from '../../leads/server/store';
-import { migrate, migrations } from '../../platform/server/store/migrations';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inOrder, migrate, type Migration } from '../../platform/server/store/migrate';
+import { migrations } from './siteStore';
 
 type Db = Database.Database;
 
@@ -88,7 +90,7 @@ test('each migration keeps its number and what it makes: the schema after every 
   const db = memory();
   const seen = [hash(schemaOf(db))];
   for (let n = 1; n <= migrations.length; n++) {
-    migrate(db, leadParts, migrations.slice(0, n));
+    migrate(db, migrations.slice(0, n));
     seen.push(hash(schemaOf(db)));
   }
   db.close();
@@ -97,13 +99,13 @@ test('each migration keeps its number and what it makes: the schema after every 
 
 test('a database left at any point of the history migrates to exactly the fresh one', () => {
   const fresh = memory();
-  migrate(fresh, leadParts, migrations);
+  migrate(fresh, migrations);
   const expected = schemaOf(fresh);
   fresh.close();
   for (const at of [0, 1, 2, 3, 11, 14, 19, 22, 23, 27, 28, 30, 34, migrations.length - 1, migrations.length]) {
     const db = memory();
-    migrate(db, leadParts, migrations.slice(0, at));
-    expect([at, migrate(db, leadParts, migrations)]).toEqual([at, migrations.length - at]);
+    migrate(db, migrations.slice(0, at));
+    expect([at, migrate(db, migrations)]).toEqual([at, migrations.length - at]);
     expect([at, schemaOf(db)]).toEqual([at, expected]);
     db.close();
   }
@@ -115,7 +117,7 @@ const ROWS_AFTER = '77df7f1baa0d043a';
 test("leads, mails and subscribers written at three points of the history end as the shipped migrations left them: every row, key and the search's index", () => {
   const db = memory();
   // The release after the submission keys: a lead of each form (Gmail and +tag addresses, letters beyond ASCII) and a CV's record.
-  migrate(db, leadParts, migrations.slice(0, 2));
+  migrate(db, migrations.slice(0, 2));
   const documents: [string, Record<string, unknown>][] = [
     ['Inquriy', { Fname: 'Ådne Ørsted', Email: 'Victim.Joe+quote@GoogleMail.com', Number: '5550100', Pname: 'Shop «ß»', id: 1, Date: 'then' }],
     ['subcribe', { Email: 'bo@example.com', id: 2, Date: 'then' }],
@@ -149,7 +151,7 @@ test("leads, mails and subscribers written at three points of the history end as
   );
 
   // Before the conversation was split: mails read from the mailbox, and a reply of the agency.
-  migrate(db, leadParts, migrations.slice(0, 22));
+  migrate(db, migrations.slice(0, 22));
   const message = db.prepare(
     "INSERT INTO lead_messages (doc_id, message_id, direction, from_address, body, sent_at, read_at, folder) VALUES (?, ?, 'in', 'ada@example.com', ?, ?, 1, 'INBOX')",
   );
@@ -164,7 +166,7 @@ test("leads, mails and subscribers written at three points of the history end as
   ).run('A'.repeat(20));
 
   // Before one person was one mailbox: two subscribers of one Gmail mailbox, each with a newsletter's mail.
-  migrate(db, leadParts, migrations.slice(0, 27));
+  migrate(db, migrations.slice(0, 27));
   const subscriber = db.prepare('INSERT INTO subscribers (person, email, state, signed_up_at, updated_at) VALUES (?, ?, ?, 1, ?) RETURNING id');
   const first = subscriber.pluck().get('v.ictimjoe@gmail.com', 'V.ictimJoe@gmail.com', 'unsubscribed', 5) as number;
   const second = subscriber.pluck().get('victim.joe@googlemail.com', 'victim.joe@googlemail.com', 'confirmed', 9) as number;
@@ -181,8 +183,47 @@ test("leads, mails and subscribers written at three points of the history end as
     second,
   );
 
-  migrate(db, leadParts, migrations);
+  migrate(db, migrations);
   const rows = rowsOf(db);
   db.close();
   expect(hash(rows)).toBe(ROWS_AFTER);
+});
+
+test('a migration imports nothing that can change after it shipped: only the frozen copies of its folder, and the runner\u2019s type', () => {
+  const root = path.resolve(__dirname, '../../..');
+  // Every feature's folder of migrations, the platform's included.
+  const folders = readdirSync(path.join(root, 'src'))
+    .map((top) => `src/${top}/server/migrations`)
+    .filter((folder) => existsSync(path.join(root, folder)));
+  const imports = folders.flatMap((folder) =>
+    readdirSync(path.join(root, folder)).flatMap((file) =>
+      [...readFileSync(path.join(root, folder, file), 'utf8').matchAll(/^(?:import|export)(\s+type)?[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'/gm)].map(
+        (m) => ({
+          file: `${folder}/${file}`,
+          typeOnly: m[1] !== undefined,
+          to: (m[2] ?? m[3])!.startsWith('.') ? path.posix.join(folder, (m[2] ?? m[3])!) : (m[2] ?? m[3])!,
+        }),
+      ),
+    ),
+  );
+  expect(folders).toHaveLength(4);
+  expect(imports.length).toBeGreaterThan(4);
+  const thawed = imports.filter(
+    (i) =>
+      !(i.to === 'better-sqlite3' && i.typeOnly) &&
+      !(i.to === 'src/platform/server/store/migrate' && i.typeOnly) &&
+      !(path.posix.dirname(i.to) === path.posix.dirname(i.file)),
+  );
+  expect(thawed).toEqual([]);
+});
+
+test('the features\u2019 numbers make one list: a gap or a repeat is refused with a sentence, and a list out of order is not run', () => {
+  const step = (id: number): Migration => ({ id, name: `step ${id}`, up: () => {} });
+  expect(inOrder([[step(1), step(3)], [step(2)]]).map((m) => m.id)).toEqual([1, 2, 3]);
+  expect(() => inOrder([[step(1), step(3)]])).toThrow('No migration has the number 2');
+  expect(() => inOrder([[step(1), step(2)], [step(2)]])).toThrow('Two migrations have the number 2');
+  const db = memory();
+  expect(() => migrate(db, [step(2), step(1)])).toThrow('The migration numbered 2 stands at place 1');
+  expect(db.pragma('user_version', { simple: true })).toBe(0);
+  db.close();
 });

@@ -11,7 +11,7 @@
  * admin.drafts: the files a draft may be of, its size, how many an account has, how many saves a
  * minute): the autosave route and the publish (which keeps its changes as drafts before anything
  * else) call it, and nothing else writes a draft's value. An account's drafts go with the account
- * (a trigger on its table: migrations.ts).
+ * (a trigger on its table: src/content/server/migrations/index.ts).
  */
 import type { Statement } from 'better-sqlite3';
 import server from '../../../config/server';

@@ -24,7 +24,7 @@
  *
  * A key made by this function is stored with each lead (`leads.person`) and each subscriber
  * (`subscribers.person`): a change to the rule needs a migration that writes every stored key again
- * (src/platform/server/store/migrations.ts, with the rule written out in it, frozen).
+ * (with the rule written out in it, frozen: src/newsletter/server/migrations/index.ts).
  * Inbox accounts are not people: their addresses are compared by case only (admin/accounts.ts).
  */
 export function personKey(address: string): string {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lastLeadEventId, leadEventsAfter, leadEventsOf, recordLeadEvent } from './leadEvents';
-import { openStore } from './store';
+import { openStore } from '../../apps/server/siteStore';
 import { deliveriesIn } from './notify/deliveries';
 import type { Store } from '../../platform/server/store/store';
 

@@ -19,8 +19,9 @@ import { validData } from '../../test/formFixtures';
 import { updateLead } from './inbox';
 import { deleteLeads } from './privacy';
 import { leadPage, pageQuery, viewCounts, type LeadFilter } from './leads';
-import { migrate, migrations } from '../../platform/server/store/migrations';
-import { leadParts, openStore } from './store';
+import { migrate } from '../../platform/server/store/migrate';
+import { migrations } from '../../apps/server/siteStore';
+import { openStore } from '../../apps/server/siteStore';
 import { databaseFile, type Store } from '../../platform/server/store/store';
 
 let dataDir: string;
@@ -271,7 +272,6 @@ describe('on a database of its own (what writes, and the schema)', () => {
     // Every migration before the one that brings the keys: the release before it.
     migrate(
       db,
-      leadParts,
       migrations.slice(
         0,
         migrations.findIndex((m) => m.name.startsWith("each lead's sort and search keys")),

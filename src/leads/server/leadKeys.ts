@@ -20,7 +20,8 @@
  * deleted with the lead (a trigger), from the index too (FTS5's secure-delete, with the
  * database's secure_delete: nothing of an erased lead stays in the file). What is written here
  * is read from config/forms (the name and e-mail fields): a release that changes it adds a
- * migration calling `fillLeadKeys`.
+ * migration that writes every lead's keys again, with its own frozen copy of this code (as
+ * src/leads/server/migrations/leadKeys.ts is for the migrations that wrote them first).
  */
 import type Database from 'better-sqlite3';
 import server from '../../../config/server';
@@ -123,18 +124,6 @@ function searchTextOf(document: Record<string, unknown>, note: string, mails: re
 export function personOf(collection: string, document: Record<string, unknown>): string | null {
   const email = senderValue(collection, document, 'email');
   return email && email.trim() !== '' ? personKey(email) : null;
-}
-
-/** Writes every lead's person, a batch at a time (inside the caller's transaction: a migration's). */
-export function fillPeople(db: Database.Database): void {
-  const update = db.prepare('UPDATE leads SET person = ? WHERE doc_id = ?');
-  const batch = db.prepare('SELECT seq, doc_id AS docId, collection, data FROM documents WHERE seq > ? ORDER BY seq LIMIT 500');
-  for (let after = 0; ;) {
-    const rows = batch.all(after) as { seq: number; docId: string; collection: string; data: string }[];
-    for (const row of rows) update.run(personOf(row.collection, JSON.parse(row.data) as Record<string, unknown>), row.docId);
-    if (rows.length < 500) return;
-    after = rows.at(-1)!.seq;
-  }
 }
 
 /** The sender's name and first e-mail of a document, as the list sorts them (null: the form has the field, the document not). */
@@ -246,21 +235,4 @@ export function keepLeadKeys(db: Database.Database, docId: string): void {
   const statements = statementsOf(db);
   const row = statements.read.get(docId) as Stored | undefined;
   if (row) write(statements, db, row, true);
-}
-
-/** Writes every lead's keys, a batch at a time (inside the caller's transaction: a migration's); `again`: over the ones written before. */
-export function fillLeadKeys(db: Database.Database, again = false): number {
-  const statements = statementsOf(db);
-  const batch = db.prepare(
-    'SELECT d.doc_id AS docId, d.seq, d.collection, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.seq > ? ORDER BY d.seq LIMIT 500',
-  );
-  let after = 0;
-  let filled = 0;
-  for (;;) {
-    const rows = batch.all(after) as Stored[];
-    for (const row of rows) write(statements, db, row, again);
-    filled += rows.length;
-    if (rows.length < 500) return filled;
-    after = rows.at(-1)!.seq;
-  }
 }

@@ -32,7 +32,7 @@ import {
   type LeadFilter,
   type LeadRow,
 } from './leads';
-import { openStore } from './store';
+import { openStore } from '../../apps/server/siteStore';
 import { SOURCE_CSV_COLUMNS } from './sources';
 
 /** The source's cells (after Received, before the inbox's address), empty for a lead posted without one. */

@@ -386,7 +386,7 @@ const rowOf = (row: Row): LeadRow => ({
   language: row.language,
 });
 
-/** The column of `leads` each order reads (each has an index: migrations.ts). */
+/** The column of `leads` each order reads (each has an index: src/leads/server/migrations/index.ts). */
 const SORT_COLUMN: Record<Exclude<LeadSort, 'activity'>, string> = {
   receivedAt: 'l.seq',
   name: 'l.name_key',

@@ -253,5 +253,5 @@ const statements = preparedIn((db: Database.Database) => ({
   version: db.prepare('SELECT n FROM leads_version').pluck(),
 }));
 
-/** The leads' version (a trigger counts every insert, change and deletion: migrations.ts). */
+/** The leads' version (a trigger counts every insert, change and deletion: src/leads/server/migrations/index.ts). */
 const leadsVersion = (db: Database.Database): number => statements(db).version.get() as number;

@@ -24,7 +24,7 @@ import { personKey } from '../model/person';
 import { type Client, pdfWith, startServer, startSignedIn, submit, uploadCv, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
 import { startSmtp, startWebhookReceiver, waitFor, type SmtpReceiver, type WebhookReceiver } from '../../test/receivers';
-import { openStore } from './store';
+import { openStore } from '../../apps/server/siteStore';
 import { databaseFile } from '../../platform/server/store/store';
 import { uploadNamedBy } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';

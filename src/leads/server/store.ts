@@ -1,15 +1,14 @@
 /**
- * The site's store (src/platform/server/store) opened with the leads' part of it: each document
- * a visitor sends is a lead, with its row in `leads` (unread, its sort, search and people keys:
- * leadKeys.ts) written in the document's own transaction, and what three shipped migrations call
- * of the leads' code. src/leads/server/leadStored.ts: what else a stored lead sets off.
+ * The leads' part of the site's store (src/platform/server/store, opened with it by
+ * src/apps/server/siteStore.ts): each document a visitor sends is a lead, with its row in `leads`
+ * (unread, its sort, search and people keys: leadKeys.ts) written in the document's own
+ * transaction. src/leads/server/leadStored.ts: what else a stored lead sets off.
  */
 import type Database from 'better-sqlite3';
 import type { Attribution } from '../../site/model/attribution';
 import { preparedIn } from '../../platform/server/statements';
-import * as platform from '../../platform/server/store/store';
-import { addLeadSearch, fillLeadKeys, fillPeople, personOf, sortKeysOf, writeSearchText } from './leadKeys';
-import { splitText } from './migrations/splitText';
+import type * as platform from '../../platform/server/store/store';
+import { addLeadSearch, personOf, sortKeysOf, writeSearchText } from './leadKeys';
 import { awaitsAgency } from './attention';
 
 declare module '../../platform/server/store/store' {
@@ -29,7 +28,7 @@ const insertLead = preparedIn((db: Database.Database) =>
   ),
 );
 
-/** The leads' part of the store (a test that runs the migrations itself gives it too). */
+/** The leads' part of the store. */
 export const leadParts: platform.StoreParts = {
   /** The search's SQL function (leadKeys.ts addLeadSearch), on every connection. */
   connected: addLeadSearch,
@@ -40,20 +39,7 @@ export const leadParts: platform.StoreParts = {
     insertLead(db).run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(collection, document), waits, waits, seq);
     writeSearchText(db, Number(seq), document, '');
   },
-  fillLeadKeys,
-  fillPeople,
-  splitText,
 };
-
-/** The site's store, opened (and migrated) now (platform's openStore). */
-export function openStore(dataDir: string, options?: { readonly?: boolean }): platform.Store {
-  return platform.openStore(dataDir, leadParts, options);
-}
-
-/** The running site's store, opened as soon as its disk allows (platform's openStoreWhenPossible). */
-export function openStoreWhenPossible(dataDir: string, options?: Parameters<typeof platform.openStoreWhenPossible>[2]): platform.StoreWhenPossible {
-  return platform.openStoreWhenPossible(dataDir, leadParts, options);
-}
 
 /** The store's hook: the language the lead was sent in, in its row of `leads` (never in the document), in the same transaction. */
 export function recordLanguage(db: Database.Database, inserted: Pick<platform.Inserted, 'docId' | 'language'>): void {

@@ -23,7 +23,7 @@ import { seedSubscribers } from '../../test/newsletter';
 import { Changes, waitFor } from '../../test/receivers';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { openStore } from '../../leads/server/store';
+import { openStore } from '../../apps/server/siteStore';
 import { databaseFile } from '../../platform/server/store/store';
 import { addNewsletter, isProblem, scheduleNewsletter } from './newsletters';
 

@@ -1,5 +1,5 @@
 /**
- * The newsletters (the `newsletters` table, src/platform/server/store/migrations.ts): each written in the inbox
+ * The newsletters (the `newsletters` table, src/newsletter/server/migrations/index.ts): each written in the inbox
  * with the articles' rich-text blocks, or started from an article of the site; kept as a draft,
  * scheduled, sending, sent. What may be written is checked here, the one place: its subject, its
  * name (the utm_campaign of its links, unique: two newsletters' visits are never counted together)

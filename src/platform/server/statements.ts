@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 /**
  * What the platform's parts (accounts, sessions, the health check) need of the site's database:
  * the open database. The store opens it (src/platform/server/store/store.ts Store), with the
- * tables every feature keeps in it (src/platform/server/store/migrations.ts).
+ * tables every feature keeps in it (each feature's migrations: src/platform/server/store/migrate.ts).
  */
 export interface HasDatabase {
   readonly db: Database.Database;

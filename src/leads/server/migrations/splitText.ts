@@ -1,7 +1,7 @@
 /**
  * Frozen: how a mail's text was told apart from its quote (src/leads/server/mailbox/replyText.ts's
  * `splitText`, copied as it was) for the migration that split the mails kept before it ("the
- * conversation whole and readable…" in src/platform/server/store/migrations.ts), so
+ * conversation whole and readable…", number 23 in src/leads/server/migrations/index.ts), so
  * that an old database is migrated by the code of that migration, not by whatever replyText.ts
  * says later. Never edit it: a new way of splitting is a new migration with its own copy.
  */

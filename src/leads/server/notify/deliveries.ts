@@ -1,5 +1,5 @@
 /**
- * The `deliveries` table (src/platform/server/store/migrations.ts): one row per message to send about a
+ * The `deliveries` table (src/leads/server/migrations/index.ts): one row per message to send about a
  * lead (an e-mail, a webhook call), written in the same transaction as the lead itself.
  * Its id is the message's stable id (Message-ID, webhook-id). Times are milliseconds since
  * 1970 (UTC). A row is `pending` (due at `next_at`; with `last_error` once a try failed:

@@ -35,7 +35,7 @@ import {
   type WebhookReceiver,
 } from '../../../test/receivers';
 import { buildApp } from '../../../apps/server/app';
-import { openStore } from '../store';
+import { openStore } from '../../../apps/server/siteStore';
 import { deliveriesOf, readNotifySettings, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from '../../../platform/server/mail/retry';
 import { proofHeaders } from '../../../test/proof';

@@ -11,7 +11,7 @@ import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
 import { adminRoutes } from '../../inboxRoutes';
 import { Client, leads, startServer, TEST_HASHING, type TestServer } from '../../../test/adminServer';
-import { openStore } from '../../../leads/server/store';
+import { openStore } from '../../../apps/server/siteStore';
 import { hashParamsOf, hashPassword, passwordHashOf, PASSWORD_HASHING, setAdmin, unknownAccountHash, verifyPassword } from './accounts';
 
 jest.setTimeout(60_000);

@@ -16,8 +16,8 @@ import { NEWSLETTER_OWNER_ROUTES, newsletterRoutes } from '../../../newsletter/m
 import { Client, leads, PASSWORD, startServer, submit, type TestServer } from '../../../test/adminServer';
 import { validData } from '../../../test/formFixtures';
 import { databaseFile } from '../store/store';
-import { migrate, migrations } from '../store/migrations';
-import { leadParts } from '../../../leads/server/store';
+import { migrate } from '../store/migrate';
+import { migrations } from '../../../apps/server/siteStore';
 
 jest.setTimeout(60_000);
 
@@ -128,9 +128,9 @@ it('accounts made before roles existed are owners', () => {
   const dir = `${s.dataDir}-old`;
   mkdirSync(dir);
   const db = new Database(databaseFile(dir));
-  migrate(db, leadParts, migrations.slice(0, -1));
+  migrate(db, migrations.slice(0, -1));
   db.prepare("INSERT INTO admins (email, password_hash, created_at) VALUES ('old@agency.test', 'x', 1)").run();
-  expect(migrate(db, leadParts)).toBe(1);
+  expect(migrate(db, migrations)).toBe(1);
   expect(db.prepare('SELECT role FROM admins').get()).toEqual({ role: 'owner' });
   expect(() => db.prepare("UPDATE admins SET role = 'god'").run()).toThrow(/CHECK/);
   db.close();

@@ -9,7 +9,7 @@
  *
  * A right password that waits for its second step is a row of `second_steps` (its id in a signed
  * cookie of the sign-in's path; the passkey's challenge; taken once, within
- * admin.signIn.secondFactor.minutes). The tables are in src/platform/server/store/migrations.ts.
+ * admin.signIn.secondFactor.minutes). The tables are made by src/platform/server/migrations/index.ts.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type {

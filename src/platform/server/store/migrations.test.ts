@@ -7,11 +7,12 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fillLeadKeys } from '../../../leads/server/leadKeys';
-import { leadParts, openStore } from '../../../leads/server/store';
+import { fillLeadKeys } from '../../../leads/server/migrations/leadKeys';
+import { openStore } from '../../../apps/server/siteStore';
 import { removeAdmin } from '../accounts/accounts';
 import { DEVELOPER } from '../accounts/developer';
-import { migrate, migrations } from './migrations';
+import { migrate } from './migrate';
+import { migrations } from '../../../apps/server/siteStore';
 import { databaseFile } from './store';
 
 let dataDir: string;
@@ -111,7 +112,7 @@ test('a database of the release before the inbox (after migration 2: documents, 
   // Written exactly as that release wrote it: its two migrations, then a lead per form and a CV's record.
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
-  migrate(db, leadParts, migrations.slice(0, 2));
+  migrate(db, migrations.slice(0, 2));
   expect(db.pragma('user_version', { simple: true })).toBe(2);
   const documents = [
     ['subcribe', 'A'.repeat(20), { Email: 'bo@example.com', id: 1, Date: 'then' }],
@@ -167,7 +168,7 @@ test("drafts of accounts removed before their drafts went with them go at the up
   expect(at).toBeGreaterThan(0);
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
-  migrate(db, leadParts, migrations.slice(0, at));
+  migrate(db, migrations.slice(0, at));
   db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)').run('stays@agency.test', 'x', 0);
   const draft = db.prepare("INSERT INTO content_drafts (author, file, value, base, updated_at) VALUES (?, ?, '{}', 'base', 0)");
   for (const [author, file] of [
@@ -195,7 +196,7 @@ test("a database of the release before the leads' stages keeps its deliveries an
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   const stages = migrations.findIndex((m) => m.name.startsWith('how each lead ends'));
-  migrate(db, leadParts, migrations.slice(0, stages));
+  migrate(db, migrations.slice(0, stages));
   db.prepare("INSERT INTO documents (collection, doc_id, data) VALUES ('Contact_cli', 'AAAAAAAAAAAAAAAAAAAA', '{}')").run();
   db.prepare("INSERT INTO leads (doc_id, collection) VALUES ('AAAAAAAAAAAAAAAAAAAA', 'Contact_cli')").run();
   const insert = db.prepare('INSERT INTO deliveries (id, doc_id, channel, state, next_at, created_at) VALUES (?, ?, ?, ?, 1, 1)');
@@ -240,7 +241,7 @@ test('the mails kept before the conversation was split open split into their wor
   const split = migrations.findIndex((m) => m.name.startsWith('the conversation whole and readable'));
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
-  migrate(db, leadParts, migrations.slice(0, split));
+  migrate(db, migrations.slice(0, split));
   const docId = 'E'.repeat(20);
   db.prepare('INSERT INTO documents (collection, doc_id, data, client_key) VALUES (?, ?, ?, ?)').run(
     'Inquriy',
@@ -289,7 +290,7 @@ test("the stored people are written again by the mailbox they reach: Gmail's dot
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  migrate(db, leadParts, migrations.slice(0, at));
+  migrate(db, migrations.slice(0, at));
   // Keys as the rule before wrote them: case and +tag folded, nothing else.
   const leads: [string, string][] = [
     ['A'.repeat(20), 'victim.joe@googlemail.com'],
@@ -341,7 +342,7 @@ test('a mail to a visitor marked sent back before the reports were tied to it is
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  migrate(db, leadParts, migrations.slice(0, at));
+  migrate(db, migrations.slice(0, at));
   const docId = 'D'.repeat(20);
   db.prepare("INSERT INTO documents (collection, doc_id, data) VALUES ('Contact_cli', ?, '{}')").run(docId);
   db.prepare("INSERT INTO leads (doc_id, collection, person) VALUES (?, 'Contact_cli', 'ada@example.net')").run(docId);

@@ -1,17 +1,17 @@
 /**
  * The site's database: one SQLite file (WAL, fully synchronous: an acknowledged submission
  * survives a crash or power cut) holding every document by collection, the records of uploaded
- * files, and the tables every feature keeps in it (migrations.ts). What a feature writes beside
- * each new document, and the features' code three shipped migrations call, come in as its
- * `StoreParts` (the leads' are src/leads/server/store.ts, which opens the site's store): this
- * folder imports no feature.
+ * files, and the tables every feature keeps in it (its migrations: migrate.ts). Every feature's
+ * migrations, and what a feature writes beside each new document (its `StoreParts`: the leads'
+ * are src/leads/server/store.ts), come in from the program that opens it
+ * (src/apps/server/siteStore.ts): this folder imports no feature.
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DataUnavailable, isDataFault } from '../dataFaults';
-import { migrate, type MigrationCode } from './migrations';
+import { migrate, type Migration } from './migrate';
 
 export interface StoredFile {
   path: string;
@@ -54,12 +54,8 @@ interface InsertOptions extends DocumentFacts {
   client?: string;
 }
 
-/**
- * A feature's part of the store: what it writes beside each new document, inside the
- * document's transaction (before the hooks of `onInsert`), and the code its shipped migrations
- * call (migrations.ts MigrationCode).
- */
-export interface StoreParts extends MigrationCode {
+/** A feature's part of the store: what it writes beside each new document, inside the document's transaction (before the hooks of `onInsert`). */
+export interface StoreParts {
   /** What the feature sets up on the connection once it is open and migrated (the SQL functions its queries call). */
   connected?(db: Database.Database): void;
   documentAdded(
@@ -68,9 +64,14 @@ export interface StoreParts extends MigrationCode {
   ): void;
 }
 
+/** What the store is opened with: every feature's migrations in their one order (migrate.ts inOrder), and the features' parts. */
+export interface StoreSetup extends StoreParts {
+  migrations: readonly Migration[];
+}
+
 export interface Store {
   readonly file: string;
-  /** The open database, for the rooms that keep their own tables in it (migrations.ts). */
+  /** The open database, for the rooms that keep their own tables in it (their migrations: migrate.ts). */
   readonly db: Database.Database;
   /**
    * Runs `hook` inside the transaction of every new document (not of a replayed one): what it
@@ -110,7 +111,7 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, 'site.db');
 }
 
-export function openStore(dataDir: string, parts: StoreParts, options: { readonly?: boolean } = {}): Store {
+export function openStore(dataDir: string, parts: StoreSetup, options: { readonly?: boolean } = {}): Store {
   mkdirSync(dataDir, { recursive: true });
   const file = databaseFile(dataDir);
   const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
@@ -122,7 +123,7 @@ export function openStore(dataDir: string, parts: StoreParts, options: { readonl
       db.pragma('foreign_keys = ON');
       // Deleted content is overwritten, not left in free pages: an erased lead is gone from the file.
       db.pragma('secure_delete = ON');
-      migrate(db, parts);
+      migrate(db, parts.migrations);
     } catch (error) {
       // A full disk (WAL mode needs room for its shared-memory file) or a newer database: not left open.
       db.close();
@@ -245,7 +246,7 @@ export interface StoreWhenPossible extends Store {
 
 export function openStoreWhenPossible(
   dataDir: string,
-  parts: StoreParts,
+  parts: StoreSetup,
   {
     onFault = () => {},
     now = Date.now,
