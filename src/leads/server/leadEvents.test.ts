@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lastLeadEventId, leadEventsAfter, leadEventsOf, recordLeadEvent } from './leadEvents';
+import { lastLeadEventId, leadEventsAfter, leadEventsOf, recordLeadEvent, watchLeadEvents } from './leadEvents';
 import { openStore } from '../../apps/server/siteStore';
 import { deliveriesIn } from './notify/deliveries';
 import type { Store } from '../../platform/server/store/store';
@@ -45,6 +45,28 @@ test('an event written in a change that fails is not kept', () => {
     })(),
   ).toThrow('the change fails');
   expect(leadEventsOf(store.db, docId).filter((e) => e.kind === 'read')).toEqual([]);
+});
+
+test('a watch hears every event its connection writes, inside the writing transaction, until it is stopped; another connection keeps none of it', () => {
+  const docId = lead();
+  const heard: string[] = [];
+  const stop = watchLeadEvents(store.db, () => heard.push(store.db.inTransaction ? 'inside' : 'outside'));
+  const other = watchLeadEvents(store.db, () => heard.push('other'));
+  store.db.transaction(() => recordLeadEvent(store.db, { docId, kind: 'read', at: 1 }))();
+  store.db.transaction(() => store.db.prepare("INSERT INTO lead_events (doc_id, kind, at) VALUES (?, 'updated', 2)").run(docId))();
+  expect(heard).toEqual(['inside', 'other', 'inside', 'other']);
+  stop();
+  recordLeadEvent(store.db, { docId, kind: 'read', at: 3 });
+  expect(heard.slice(4)).toEqual(['other']);
+  other();
+  const reader = openStore(dir);
+  try {
+    expect(reader.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'lead_events_watched%'").pluck().get()).toBe(0);
+  } finally {
+    reader.close();
+  }
+  recordLeadEvent(store.db, { docId, kind: 'read', at: 4 });
+  expect(heard).toHaveLength(5);
 });
 
 test('a lead deleted takes its events with it', () => {

@@ -6,6 +6,7 @@
  * visitor wrote: their text stays in the document and the mails, and leaves with them.
  */
 import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { preparedIn } from '../../platform/server/statements';
 
 /**
@@ -60,24 +61,27 @@ export function recordLeadEvent(
   db: Database.Database,
   event: { docId: string; kind: LeadEventKind; actor?: string | null; data?: Record<string, unknown>; at: number },
 ): number {
-  const id = Number(statements(db).insert.run(event.docId, event.kind, event.actor ?? null, JSON.stringify(event.data ?? {}), event.at).lastInsertRowid);
-  for (const watcher of watchers.get(db) ?? []) watcher();
-  return id;
+  return Number(statements(db).insert.run(event.docId, event.kind, event.actor ?? null, JSON.stringify(event.data ?? {}), event.at).lastInsertRowid);
 }
-
-const watchers = new WeakMap<Database.Database, Set<() => void>>();
 
 /**
  * Calls `watcher` whenever an event is written on this database by this process, inside the
  * writing transaction: it only schedules a look (the event is readable once that transaction
- * has ended, or never if it is undone). The inbox's live updates look at once (admin/live.ts).
- * Answers the function that stops it.
+ * has ended, or never if it is undone). The inbox's live updates look at once (live.ts).
+ * The connection itself keeps the watch, no list of this module: a SQL function of the watch's
+ * own name, called by a temporary trigger on `lead_events` (a TEMP trigger lives in this
+ * connection only, never in the file). Answers the function that stops it.
  */
 export function watchLeadEvents(db: Database.Database, watcher: () => void): () => void {
-  let set = watchers.get(db);
-  if (!set) watchers.set(db, (set = new Set()));
-  set.add(watcher);
-  return () => set.delete(watcher);
+  const name = `lead_events_watched_${randomUUID().replaceAll('-', '')}`;
+  db.function(name, () => {
+    watcher();
+    return null;
+  });
+  db.exec(`CREATE TEMP TRIGGER ${name} AFTER INSERT ON main.lead_events BEGIN SELECT ${name}(); END`);
+  return () => {
+    if (db.open) db.exec(`DROP TRIGGER IF EXISTS temp.${name}`);
+  };
 }
 
 /** The events after `id`, oldest first, at most `limit` of them (a reader keeps the last id it saw). */
