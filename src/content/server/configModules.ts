@@ -140,7 +140,10 @@ interface Bundle {
  * from, named inside that folder too: a copy of the folder (a publish's read-back, a revision's)
  * finds the bundle of the same file with the same bytes made in another (esbuild makes the same
  * bundle of the same files at the same places in a folder, wherever the folder is). The least
- * recently read dropped beyond FILES_KEPT.
+ * recently read dropped beyond FILES_KEPT. A pure memo, left at module level on purpose: a bundle
+ * is a function of the bytes it was made from, which every use reads again and compares
+ * (`unchanged`), and shared between every folder and whoever asks (that is its point: a copy of
+ * the folder finds it).
  */
 const kept = new Map<string, { bundle: Bundle; inputs: Inputs }[]>();
 /** Files kept (each with up to VERSIONS_KEPT bundles): more than a config folder has. */

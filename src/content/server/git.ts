@@ -3,13 +3,18 @@
  * each publish is a commit authored by the editor's account, and the history of config/ is the
  * list of revisions.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { run } from './site';
 
 const git = (siteDir: string, args: string[], input?: string) => run('git', args, siteDir, { timeoutMs: 30_000, ...(input !== undefined ? { input } : {}) });
 
-/** Folders git has said are the top of a work tree: asked again only if their .git goes. */
+/**
+ * Folders git has said are the top of a work tree, each with the identity of its `.git` then
+ * (device, inode and birth): a pure memo, left at module level on purpose. Whether a folder is the top
+ * of the work tree whose `.git` is that very entry does not change; a `.git` gone or made again
+ * is another key, asked again.
+ */
 const workTrees = new Set<string>();
 
 /**
@@ -18,14 +23,17 @@ const workTrees = new Set<string>();
  * folder with one.
  */
 export async function isWorkTree(siteDir: string): Promise<boolean> {
-  if (!existsSync(path.join(siteDir, '.git'))) {
-    workTrees.delete(siteDir);
+  let dotGit: Stats;
+  try {
+    dotGit = statSync(path.join(siteDir, '.git'));
+  } catch {
     return false;
   }
-  if (workTrees.has(siteDir)) return true;
+  const key = `${dotGit.dev}:${dotGit.ino}:${dotGit.birthtimeMs}:${siteDir}`;
+  if (workTrees.has(key)) return true;
   try {
     const top = realpathSync((await git(siteDir, ['rev-parse', '--show-toplevel'])).trim()) === realpathSync(siteDir);
-    if (top) workTrees.add(siteDir);
+    if (top) workTrees.add(key);
     return top;
   } catch {
     return false;

@@ -13,7 +13,12 @@ import { run } from './site';
 /** A revision's commit as a draft names it (`<commit>` or `<commit>+<hash of config/>`), written as git writes one. */
 const COMMIT = /^[0-9a-f]{7,64}$/;
 
-/** Per site folder: the HEAD the answers are for, and the config files changed from each commit to it (undefined: git could not say). */
+/**
+ * Per site folder: the HEAD the answers are for, and the config files changed from each commit to
+ * it (undefined: git could not say). A pure memo, left at module level on purpose: the files two
+ * commits differ in are a function of the two commits, named by their hashes, and never change
+ * (another HEAD starts the folder's answers again); it is the same whoever asks.
+ */
 const known = new Map<string, { head: string; changed: Map<string, Promise<Set<string> | undefined>> }>();
 /** Commits remembered per site folder at most (each a few file names); past this the memory starts again. */
 const MAX_KNOWN = 10_000;

@@ -239,6 +239,10 @@ export function editSource(file: string, source: string, edits: readonly Edit[])
   return source.slice(0, pos(root).start) + render(writing, root, []) + source.slice(pos(root).end);
 }
 
+/**
+ * A pure memo, left at module level on purpose: the key paths a file's source works out are a
+ * function of that source alone (the key), never changed once found; at most 200 sources kept.
+ */
 const codePathsCache = new Map<string, KeyPath[]>();
 
 /**

@@ -270,7 +270,13 @@ interface Where {
   documents: boolean;
 }
 
-/** What was last worked out per question, with the database's state it was worked out from. */
+/**
+ * What was last worked out per question, with the database's state it was worked out from: a
+ * pure memo, left at module level on purpose. An answer is a function of its question and of the
+ * leads at one version of the database (`leads_version` and SQLite's data_version, read at each
+ * use: another version is another answer); kept with the database's connection itself (weakly, by
+ * it: gone with it), never shared between two. Forgetting it changes nothing but time.
+ */
 const remembered = new WeakMap<Database.Database, Map<string, { version: string; value: unknown }>>();
 
 /**

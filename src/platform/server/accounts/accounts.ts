@@ -61,7 +61,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === parts.key.length && timingSafeEqual(key, parts.key);
 }
 
-/** Dummy hashes by their parameters: made once each (a random salt and key, no one's password). */
+/** Dummy hashes by their parameters: made once each (a random salt and key, no one's password), never changed, any one as good as another: a memo, left at module level on purpose. */
 const dummies = new Map<string, string>();
 /**
  * The hash checked when the e-mail typed has no account: no one's password, with the parameters
