@@ -27,6 +27,7 @@ import type Database from 'better-sqlite3';
 import server from '../../../config/server';
 import { formForCollection, knownCollections, senderFields } from '../../site/forms/model/registry';
 import { personKey } from '../model/person';
+import { preparedIn } from '../../platform/server/statements';
 
 /** Between two values of the search text: no search can span it. */
 export const SEPARATOR = '\u0001';
@@ -141,54 +142,30 @@ function senderValue(collection: string, document: Record<string, unknown>, whic
   return value === undefined || value === null ? null : String(value);
 }
 
-interface Statements {
-  read: Database.Statement;
-  keys: Database.Statement;
-  forgetText: Database.Statement;
-  forgetWords: Database.Statement;
-  text: Database.Statement;
-  words: Database.Statement;
-}
-const prepared = new WeakMap<Database.Database, Statements>();
+const statementsOf = preparedIn((db: Database.Database) => ({
+  read: db.prepare('SELECT d.doc_id AS docId, d.seq, d.collection, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.doc_id = ?'),
+  keys: db.prepare('UPDATE leads SET seq = ?, name_key = ?, email_key = ? WHERE doc_id = ?'),
+  forgetText: db.prepare('DELETE FROM lead_text WHERE seq = ?'),
+  forgetWords: db.prepare('DELETE FROM lead_search WHERE rowid = ?'),
+  text: db.prepare('INSERT INTO lead_text (seq, text) VALUES (?, ?)'),
+  words: db.prepare('INSERT INTO lead_search (rowid, words) VALUES (?, ?)'),
+}));
+type Statements = ReturnType<typeof statementsOf>;
 
-function statementsOf(db: Database.Database): Statements {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = {
-      read: db.prepare('SELECT d.doc_id AS docId, d.seq, d.collection, d.data, l.note FROM documents d JOIN leads l ON l.doc_id = d.doc_id WHERE d.doc_id = ?'),
-      keys: db.prepare('UPDATE leads SET seq = ?, name_key = ?, email_key = ? WHERE doc_id = ?'),
-      forgetText: db.prepare('DELETE FROM lead_text WHERE seq = ?'),
-      forgetWords: db.prepare('DELETE FROM lead_search WHERE rowid = ?'),
-      text: db.prepare('INSERT INTO lead_text (seq, text) VALUES (?, ?)'),
-      words: db.prepare('INSERT INTO lead_search (rowid, words) VALUES (?, ?)'),
-    };
-    prepared.set(db, statements);
-  }
-  return statements;
-}
-
-/** Each lead's mails, newest first: the new part of those read from the mailbox, and the agency's replies (prepared once its tables exist). */
-const mailStatements = new WeakMap<Database.Database, Database.Statement>();
-function mailsStatement(db: Database.Database): Database.Statement | undefined {
-  let statement = mailStatements.get(db);
-  if (!statement) {
-    // The migrations that made the search ran before the mails had a table: their leads had none.
-    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lead_messages'").get()) return undefined;
-    statement = db
-      .prepare(
-        `SELECT body FROM (SELECT body, sent_at AS at FROM lead_messages WHERE doc_id = @docId AND body <> ''
-           UNION ALL SELECT body, created_at FROM visitor_mails WHERE doc_id = @docId AND kind = 'reply') ORDER BY at DESC`,
-      )
-      .pluck();
-    mailStatements.set(db, statement);
-  }
-  return statement;
-}
+/** Each lead's mails, newest first: the new part of those read from the mailbox, and the agency's replies. */
+const mailsStatement = preparedIn((db: Database.Database) =>
+  db
+    .prepare(
+      `SELECT body FROM (SELECT body, sent_at AS at FROM lead_messages WHERE doc_id = @docId AND body <> ''
+         UNION ALL SELECT body, created_at FROM visitor_mails WHERE doc_id = @docId AND kind = 'reply') ORDER BY at DESC`,
+    )
+    .pluck(),
+);
 
 /** The new parts of a lead's mails its search reads: the newest first, at most mailbox.searchCharacters together (the last one cut). */
 function mailTexts(db: Database.Database, docId: string | undefined): string[] {
-  const statement = docId === undefined ? undefined : mailsStatement(db);
-  if (!statement) return [];
+  if (docId === undefined) return [];
+  const statement = mailsStatement(db);
   const texts: string[] = [];
   let room = server.mailbox.searchCharacters;
   for (const body of statement.iterate({ docId }) as Iterable<string>) {
