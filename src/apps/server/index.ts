@@ -9,7 +9,7 @@ import { buildApp } from './app';
 import { caddyAdminFromEnv } from '../../content/server/caddyAdmin';
 import { liveClientDir } from '../../content/server/liveBuild';
 import { describeSettings, readNotifySettings } from '../../leads/server/notify';
-import { agencyAddress } from '../../leads/server/notify/settings';
+import { agencyAddress } from '../../site/server/servedContent';
 import { describeMailbox, readMailboxSettings } from '../../leads/server/mailbox/settings';
 import { placeholderWarnings } from '../../content/model/placeholders';
 import admin from '../../../config/admin';

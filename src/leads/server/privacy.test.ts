@@ -35,7 +35,7 @@ import { keepMail, leadOfHeaders, messageIdOf } from './mailbox/record';
 import { issueReplyAddress } from './mailbox/replyTokens';
 import { readNotifySettings } from './notify';
 import { autoReplyMarksOf } from './notify/visitorMail';
-import { agencyAddress } from './notify/settings';
+import { agencyAddress } from '../../site/server/servedContent';
 import { newsletterRoutes, type NewsletterDetail } from '../../newsletter/model/newsletterApi';
 import { confirmSubscriber } from '../../newsletter/server/subscribers';
 import { enforceRetention } from './privacy';

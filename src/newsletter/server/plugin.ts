@@ -9,7 +9,7 @@
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { agencyAddress } from '../../leads/server/notify/settings';
+import { agencyAddress } from '../../site/server/servedContent';
 import { createNewsletter, startNewsletter, type Newsletter, type NewsletterOptions } from './index';
 
 export interface NewsletterPluginOptions {

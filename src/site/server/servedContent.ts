@@ -7,6 +7,7 @@
  * without pages, in tests) the code's own config/ is the content.
  */
 import forms from '../../../config/forms';
+import { agencyAddressOf } from '../../platform/server/mail/settings';
 import routes from '../../../config/routes';
 import site from '../../../config/site';
 import { takeBuiltForms } from '../forms/model/registry';
@@ -54,6 +55,15 @@ export function pageAddressOf(path: string): string | undefined {
 }
 
 export const servedSite = () => current.site;
+
+/**
+ * The agency's own address (contact.email of the site served, when it is a plain address): the
+ * Reply-To of the site's mails, the mailbox the site reads, the agency's side of a conversation
+ * and of the people it keeps. The site's content says it, so a publish changes it.
+ */
+export function agencyAddress(): string | undefined {
+  return agencyAddressOf(current.site.contact.email.href);
+}
 
 /** The served site's languages, the default first (config/site.ts `languages`; a build from before languages: the code's default alone). */
 export function servedLanguages(): LanguageInfo[] {

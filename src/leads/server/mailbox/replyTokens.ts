@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Email } from 'postal-mime';
 import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
-import { agencyAddress } from '../notify/settings';
+import { agencyAddress } from '../../../site/server/servedContent';
 import { preparedIn } from '../../../platform/server/statements';
 
 const { replies } = server.notifications;

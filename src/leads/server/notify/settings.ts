@@ -13,8 +13,7 @@
  */
 import { httpAddress } from '../../../schema/links';
 import site from '../../../../config/site';
-import { agencyAddressOf, isSmtpAddress, mailboxList, mailboxOf, readSender } from '../../../platform/server/mail/settings';
-import { servedSite } from '../../../site/server/servedContent';
+import { isSmtpAddress, mailboxList, mailboxOf, readSender } from '../../../platform/server/mail/settings';
 import type { MailSettings, SenderSettings } from '../../../platform/server/mail/transport';
 
 export type Channel = 'email' | 'webhook';
@@ -38,11 +37,6 @@ export interface NotifySettings {
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
-
-/** The agency's own address (contact.email of the site served): the Reply-To of the site's mails, the mailbox the site reads. */
-export function agencyAddress(): string | undefined {
-  return agencyAddressOf(servedSite().contact.email.href);
-}
 
 const SMTP_EXAMPLE = 'smtp://user:password@mail.example.com:587';
 const MAKE_SECRET = `node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))"`;

@@ -43,7 +43,7 @@ import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { transportOptions } from '../../../platform/server/mail/transport';
-import { agencyAddress } from './settings';
+import { agencyAddress } from '../../../site/server/servedContent';
 import { isPlainAddress } from '../../../platform/server/mail/settings';
 import type { MailSettings } from '../../../platform/server/mail/transport';
 

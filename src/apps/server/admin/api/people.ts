@@ -1,7 +1,7 @@
 /** A person's data under /api/admin/: what an erasure would delete, the erasure (the address typed again), and the erasures done. */
 import server from '../../../../../config/server';
 import { samePerson } from '../../../../leads/model/person';
-import { agencyAddress } from '../../../../leads/server/notify/settings';
+import { agencyAddress } from '../../../../site/server/servedContent';
 import { erasePerson, erasurePreview, erasureRecords } from '../../../../leads/server/privacy';
 import { looksLikeEmail } from '../../../../platform/server/accounts/accounts';
 import { fail, type AdminApiOptions, type Route } from './route';
