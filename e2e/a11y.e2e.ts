@@ -10,7 +10,13 @@
  */
 import type { Page } from '@playwright/test';
 import { animationsDone, expect, nextFrames, test, visit } from './fixtures';
-import { mainPaths } from './helpers/content';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
+import { KONTAKT, writeRealGerman } from '../src/test/realGerman';
+import { GERMAN } from '../src/test/secondLanguage';
+import { mainPaths, pageConfigs, site } from './helpers/content';
+import { startLanguageSite, type LanguageSite } from './helpers/languageSite';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 import { hydrateFully, recordViolations } from './helpers/hydrate';
 
@@ -83,3 +89,44 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+test.describe('the German pages of a site in two languages, one text of Home left in English', () => {
+  test.describe.configure({ mode: 'serial' });
+  /** The text of Home left untranslated: its first section's heading after the hero. */
+  const UNTRANSLATED = { file: 'config/pages/home.ts', path: 'sections[1].heading' };
+  let languageSite: LanguageSite;
+  let germanPages: string[];
+  test.beforeAll(async () => {
+    // The site copied, translated, drawn in two languages and served: minutes on a busy machine.
+    test.setTimeout(600_000);
+    languageSite = await startLanguageSite({ translate: (siteDir) => writeRealGerman(siteDir, UNTRANSLATED) });
+    const manifest = JSON.parse(readFileSync(path.join(languageSite.clientDir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    germanPages = manifest.pages.map((p) => p.path).filter((address) => address === GERMAN.prefix || address.startsWith(`${GERMAN.prefix}/`));
+  });
+  test.afterAll(async () => {
+    await languageSite?.stop();
+  });
+
+  test('the text left in English is marked as English on the German Home', async ({ page }) => {
+    await visit(page, `${languageSite.base}${GERMAN.prefix}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', GERMAN.code);
+    const heading = pageConfigs.home.sections[1]!;
+    const english = 'heading' in heading ? (heading.heading ?? '') : '';
+    await expect(page.getByRole('heading', { name: english, exact: true })).toHaveAttribute('lang', site.languages.default.code);
+  });
+
+  for (const width of [1280, 375]) {
+    test(`every German page at ${width} px has no axe violations and does not scroll sideways`, async ({ page }) => {
+      test.setTimeout(90_000 * Math.max(1, germanPages.length));
+      await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+      expect(germanPages).toContain(`${GERMAN.prefix}${KONTAKT}`);
+      for (const address of germanPages) {
+        await visit(page, `${languageSite.base}${address}`);
+        await settle(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${address} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+        await expectNoAxeFindings(page, `${address} at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
+      }
+    });
+  }
+});

@@ -15,12 +15,16 @@
  * 168.8-173.6 kB, 49.5 kB, 53-67 kB and 10.0-14.8 kB.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import path from 'node:path';
 import { PAINT_WAIT_MS } from '../src/render/pageDocument';
 import { ADMIN_PAGE } from '../src/schema/ownAddresses';
 import { expect, headlinePattern, test } from './fixtures';
 import { pageConfigs, routes, type PageId } from './helpers/content';
+import { startLanguageSite, type LanguageSite } from './helpers/languageSite';
+import { SITE_MANIFEST_FILE, type SiteManifest } from '../src/site/model/siteManifest';
+import { KONTAKT, writeRealGerman } from '../src/test/realGerman';
+import { GERMAN } from '../src/test/secondLanguage';
 
 const BUDGET = {
   /** Gzipped JavaScript a page loads before the visitor does anything: React, emotion, the islands' runtime and the page's islands. */
@@ -41,101 +45,165 @@ const BUDGET = {
   htmlBrotliBytes: 14_600,
 };
 
+/**
+ * The German Home's HTML as sent (brotli), written as the office would (src/test/realGerman.ts):
+ * over the first round trip. Its German is 26 % longer than the English and compresses worse
+ * (brotli's dictionary is mostly English words): 15,384 bytes when measured, where the English
+ * Home is 14,367 in the same build; what a German page adds besides its words (the alternates, the
+ * language switcher, the page's language in its JSON-LD) is under 200 bytes. Held here so that it
+ * grows no further; docs/performance.md says what would bring it within the round trip.
+ */
+const GERMAN_HOME_HTML_BROTLI_BYTES = 15_500;
+
 const clientDir = path.resolve('dist/client');
 const fileFor = (address: string) => (address === '/' ? 'index.html' : `${address.slice(1)}.html`);
-const gzSize = (urlPath: string) => {
-  const file = path.join(clientDir, decodeURIComponent(urlPath));
+const gzSizeIn = (dir: string) => (urlPath: string) => {
+  const file = path.join(dir, decodeURIComponent(urlPath));
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
 };
+const gzSize = gzSizeIn(clientDir);
 
 const mainPages = routes.routes.map((r) => ({ path: r.path, page: r.page as PageId }));
 
+/**
+ * Loads `address` of the site at `base` (drawn into `dir`: its pages and code) untouched, then
+ * scrolls, and holds what it fetched and its HTML to the budgets. `heading`: the page's first
+ * heading, which its HTML must hold with its class's CSS rule (any h1 where not given).
+ */
+async function expectWithinBudgets(
+  page: Page,
+  {
+    base = '',
+    dir = clientDir,
+    address,
+    heading,
+    htmlBrotliBytes = BUDGET.htmlBrotliBytes,
+  }: { base?: string; dir?: string; address: string; heading?: string; htmlBrotliBytes?: number },
+) {
+  const sizeOf = gzSizeIn(dir);
+  // Every script and style file the page asks for: by the browser's requests as they start,
+  // and by the page's own record (its resource timing) of those that have come.
+  const requested = new Set<string>();
+  const pending = new Set<Request>();
+  const ours = (url: URL) => url.hostname === '127.0.0.1' && /\.(js|css)$/.test(url.pathname);
+  page.on('request', (request) => {
+    if (!ours(new URL(request.url()))) return;
+    requested.add(new URL(request.url()).pathname);
+    pending.add(request);
+  });
+  const done = (request: Request) => pending.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const fetched = async () => {
+    const recorded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    await expect.poll(() => pending.size, 'script and style requests still open').toBe(0);
+    return [
+      ...new Set([
+        ...requested,
+        ...recorded
+          .map((name) => new URL(name))
+          .filter(ours)
+          .map((url) => url.pathname),
+      ]),
+    ];
+  };
+  await page.goto(`${base}${address}`);
+  // Untouched, the page starts its scripts on its own (src/render/pageDocument.ts: after the paint,
+  // or PAINT_WAIT_MS after the load without one, which can be seconds after the network went
+  // quiet on a busy machine): wait for the islands' runtime to run and for every file its
+  // loader preloaded to have come.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].every((link) => performance.getEntriesByName(link.href).length > 0),
+  );
+  // The page first: no script is fetched before the page has loaded and the browser has
+  // reported its first contentful paint (the largest paint of these pages is at most a frame
+  // later), or, if the browser reports no paint, before the loader has waited PAINT_WAIT_MS
+  // after the load (a starved browser, as on a busy machine, may report none).
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'));
+    return {
+      load: navigation!.loadEventEnd,
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      firstScript: Math.min(...scripts.map((r) => r.startTime)),
+    };
+  });
+  expect(timing.firstScript, `first script fetched on ${address}, load event ended at ${timing.load} ms`).toBeGreaterThan(timing.load);
+  const paintOrWait = Math.min(timing.paint, timing.load + PAINT_WAIT_MS);
+  expect(timing.firstScript, `first script fetched on ${address}, first contentful paint at ${timing.paint} ms`).toBeGreaterThan(paintOrWait);
+  const sum = (files: string[], ext: string) => [...new Set(files)].filter((p) => p.endsWith(ext)).reduce((total, p) => total + sizeOf(p), 0);
+  const atLoad = await fetched();
+  expect(sum(atLoad, '.js'), `gzipped JavaScript loaded by ${address}: ${atLoad.join(', ')}`).toBeLessThanOrEqual(BUDGET.scriptBytes);
+  expect(sum(atLoad, '.css'), `gzipped CSS files loaded by ${address}`).toBeLessThanOrEqual(BUDGET.styleFileBytes);
+
+  // The first scroll brings the forms' code; the newsletter form in the footer then hydrates.
+  await page.mouse.wheel(0, 600);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('contentinfo').locator('form')).toHaveAttribute('data-interactive', 'true');
+  const forForms = (await fetched()).filter((p) => !atLoad.includes(p));
+  expect(sum(forForms, '.js'), `gzipped JavaScript the first scroll on ${address} added: ${forForms.join(', ')}`).toBeLessThanOrEqual(BUDGET.formScriptBytes);
+
+  const file = path.join(dir, fileFor(address));
+  const html = readFileSync(file, 'utf8');
+  expect(statSync(`${file}.br`).size, `brotli size of ${fileFor(address)}`).toBeLessThanOrEqual(htmlBrotliBytes);
+  const inlineCss = [...html.matchAll(/<style data-emotion[^>]*>([^<]*)<\/style>/g)].reduce((total, m) => total + m[1]!.length, 0);
+  expect(inlineCss, `inline CSS of ${fileFor(address)}`).toBeGreaterThan(0);
+  expect(inlineCss, `inline CSS of ${fileFor(address)}`).toBeLessThanOrEqual(BUDGET.inlineCssBytes);
+
+  // The headline is in the HTML, and so is the CSS rule of its class.
+  const h1 = (heading === undefined ? /<h1[^>]*class="([^"]*)"[^>]*>/ : headlinePattern(heading)).exec(html);
+  expect(h1, `<h1>${heading ?? ''}</h1> in ${fileFor(address)}`).not.toBeNull();
+  // The figures, for docs/performance.md and for setting the budgets again (printed by the reporter).
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  console.log(
+    `${address}: JavaScript ${kB(sum(atLoad, '.js'))} at load + ${kB(sum(forForms, '.js'))} on the first scroll; inline CSS ${kB(inlineCss)}; HTML ${kB(statSync(`${file}.br`).size)} brotli`,
+  );
+  const emotionClass = h1![1]!.split(' ').find((c) => c.startsWith('css-'))!;
+  expect(html).toContain(`.${emotionClass}{`);
+}
+
 for (const { path: address, page: pageId } of mainPages) {
   test(`${address} stays within its budgets`, async ({ page }) => {
-    // Every script and style file the page asks for: by the browser's requests as they start,
-    // and by the page's own record (its resource timing) of those that have come.
-    const requested = new Set<string>();
-    const pending = new Set<Request>();
-    const ours = (url: URL) => url.hostname === '127.0.0.1' && /\.(js|css)$/.test(url.pathname);
-    page.on('request', (request) => {
-      if (!ours(new URL(request.url()))) return;
-      requested.add(new URL(request.url()).pathname);
-      pending.add(request);
-    });
-    const done = (request: Request) => pending.delete(request);
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-    const fetched = async () => {
-      const recorded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
-      await expect.poll(() => pending.size, 'script and style requests still open').toBe(0);
-      return [
-        ...new Set([
-          ...requested,
-          ...recorded
-            .map((name) => new URL(name))
-            .filter(ours)
-            .map((url) => url.pathname),
-        ]),
-      ];
-    };
-    await page.goto(address);
-    // Untouched, the page starts its scripts on its own (src/render/pageDocument.ts: after the paint,
-    // or PAINT_WAIT_MS after the load without one, which can be seconds after the network went
-    // quiet on a busy machine): wait for the islands' runtime to run and for every file its
-    // loader preloaded to have come.
-    await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].every((link) => performance.getEntriesByName(link.href).length > 0),
-    );
-    // The page first: no script is fetched before the page has loaded and the browser has
-    // reported its first contentful paint (the largest paint of these pages is at most a frame
-    // later), or, if the browser reports no paint, before the loader has waited PAINT_WAIT_MS
-    // after the load (a starved browser, as on a busy machine, may report none).
-    const timing = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-      const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'));
-      return {
-        load: navigation!.loadEventEnd,
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-        firstScript: Math.min(...scripts.map((r) => r.startTime)),
-      };
-    });
-    expect(timing.firstScript, `first script fetched on ${address}, load event ended at ${timing.load} ms`).toBeGreaterThan(timing.load);
-    const paintOrWait = Math.min(timing.paint, timing.load + PAINT_WAIT_MS);
-    expect(timing.firstScript, `first script fetched on ${address}, first contentful paint at ${timing.paint} ms`).toBeGreaterThan(paintOrWait);
-    const sum = (files: string[], ext: string) => [...new Set(files)].filter((p) => p.endsWith(ext)).reduce((total, p) => total + gzSize(p), 0);
-    const atLoad = await fetched();
-    expect(sum(atLoad, '.js'), `gzipped JavaScript loaded by ${address}: ${atLoad.join(', ')}`).toBeLessThanOrEqual(BUDGET.scriptBytes);
-    expect(sum(atLoad, '.css'), `gzipped CSS files loaded by ${address}`).toBeLessThanOrEqual(BUDGET.styleFileBytes);
-
-    // The first scroll brings the forms' code; the newsletter form in the footer then hydrates.
-    await page.mouse.wheel(0, 600);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(page.getByRole('contentinfo').locator('form')).toHaveAttribute('data-interactive', 'true');
-    const forForms = (await fetched()).filter((p) => !atLoad.includes(p));
-    expect(sum(forForms, '.js'), `gzipped JavaScript the first scroll on ${address} added: ${forForms.join(', ')}`).toBeLessThanOrEqual(BUDGET.formScriptBytes);
-
-    const file = path.join(clientDir, fileFor(address));
-    const html = readFileSync(file, 'utf8');
-    expect(statSync(`${file}.br`).size, `brotli size of ${fileFor(address)}`).toBeLessThanOrEqual(BUDGET.htmlBrotliBytes);
-    const inlineCss = [...html.matchAll(/<style data-emotion[^>]*>([^<]*)<\/style>/g)].reduce((total, m) => total + m[1]!.length, 0);
-    expect(inlineCss, `inline CSS of ${fileFor(address)}`).toBeGreaterThan(0);
-    expect(inlineCss, `inline CSS of ${fileFor(address)}`).toBeLessThanOrEqual(BUDGET.inlineCssBytes);
-
-    // The headline is in the HTML, and so is the CSS rule of its class.
     const first = pageConfigs[pageId].sections[0]!;
-    const heading = 'heading' in first ? (first.heading ?? '') : '';
-    const h1 = headlinePattern(heading).exec(html);
-    expect(h1, `<h1>${heading}</h1> in ${fileFor(address)}`).not.toBeNull();
-    // The figures, for docs/performance.md and for setting the budgets again (printed by the reporter).
-    const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-    console.log(
-      `${address}: JavaScript ${kB(sum(atLoad, '.js'))} at load + ${kB(sum(forForms, '.js'))} on the first scroll; inline CSS ${kB(inlineCss)}; HTML ${kB(statSync(`${file}.br`).size)} brotli`,
-    );
-    const emotionClass = h1![1]!.split(' ').find((c) => c.startsWith('css-'))!;
-    expect(html).toContain(`.${emotionClass}{`);
+    await expectWithinBudgets(page, { address, heading: 'heading' in first ? (first.heading ?? '') : '' });
   });
 }
+
+test.describe('every page of a site in two languages, its German written as the office would (a quarter longer than the English)', () => {
+  test.describe.configure({ mode: 'serial' });
+  let languageSite: LanguageSite;
+  let germanPages: string[];
+  test.beforeAll(async () => {
+    // The site copied, translated, drawn in two languages and served: minutes on a busy machine.
+    test.setTimeout(600_000);
+    languageSite = await startLanguageSite({ translate: writeRealGerman });
+    const manifest = JSON.parse(readFileSync(path.join(languageSite.clientDir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
+    germanPages = manifest.pages.map((p) => p.path).filter((address) => address === GERMAN.prefix || address.startsWith(`${GERMAN.prefix}/`));
+  });
+  test.afterAll(async () => {
+    await languageSite?.stop();
+  });
+
+  test('each German page stays within the budgets of the English ones', async ({ browser }) => {
+    test.setTimeout(90_000 * Math.max(1, germanPages.length));
+    // Home, Contact at its own German address, the other pages and the articles.
+    expect(germanPages).toContain(GERMAN.prefix);
+    expect(germanPages).toContain(`${GERMAN.prefix}${KONTAKT}`);
+    expect(germanPages.length).toBeGreaterThanOrEqual(mainPages.length);
+    for (const address of germanPages) {
+      // Each in a browser of its own, its cache empty, as each English page's test is.
+      const context = await browser.newContext();
+      await expectWithinBudgets(await context.newPage(), {
+        base: languageSite.base,
+        dir: languageSite.clientDir,
+        address,
+        ...(address === GERMAN.prefix ? { htmlBrotliBytes: GERMAN_HOME_HTML_BROTLI_BYTES } : {}),
+      });
+      await context.close();
+    }
+  });
+});
 
 test('a browser that reports no paint gets the scripts once the loader has waited PAINT_WAIT_MS after the load', async ({ page }) => {
   // The browser's paint entries hidden from the page: its loader waits for one that never comes.
