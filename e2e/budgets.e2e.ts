@@ -4,7 +4,9 @@
  * size in the build output (dist/client/**.gz). Then the visitor scrolls, which loads the
  * forms' code (every page has the newsletter form): that is summed too. And every prerendered
  * HTML file contains its headline and the critical CSS that styles it, so the page reads right
- * before any script.
+ * before any script. The same holds for every page of a copy of the site in two languages, its
+ * German written as the office would (src/test/realGerman.ts), but for the German Home's HTML
+ * (GERMAN_HOME_HTML_BROTLI_BYTES).
  *
  * Measured when the budgets were set (2026-11-23, islands, printed by this test): 88.9-92.4 kB
  * of gzipped JavaScript per page before any interaction (fetched once the page has painted, and

@@ -38,7 +38,7 @@ const PHONE_CHECK = 'Bitte geben Sie eine gültige Telefonnummer ein: 10 Ziffern
 const EMAIL_CHECK = 'Bitte geben Sie eine gültige E-Mail-Adresse ein';
 
 /** The German of each translated file, by key path. */
-export const REAL_GERMAN: Record<string, Record<string, string>> = {
+const REAL_GERMAN: Record<string, Record<string, string>> = {
   'config/site.ts': {
     'brand.name': SAME,
     'brand.logo.alt': 'Startseite von %B',
