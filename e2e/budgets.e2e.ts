@@ -52,7 +52,7 @@ const BUDGET = {
  * over the first round trip. Its German is 26 % longer than the English and compresses worse
  * (brotli's dictionary is mostly English words): 15,384 bytes when measured, where the English
  * Home is 14,367 in the same build; what a German page adds besides its words (the alternates, the
- * language switcher, the page's language in its JSON-LD) is under 200 bytes. Held here so that it
+ * language switcher, the page's language in its JSON-LD) is about 200 bytes. Held here so that it
  * grows no further; docs/performance.md says what would bring it within the round trip.
  */
 const GERMAN_HOME_HTML_BROTLI_BYTES = 15_500;
