@@ -47,7 +47,7 @@ import { articlePages, feedPathOf, liveContent } from '../site/model/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
-import { languageContents, movedInEveryLanguage, withoutMarks } from '../site/model/languageContent';
+import { languageContents, movedInEveryLanguage, servedLanguagesOf, withoutMarks } from '../site/model/languageContent';
 import { siteLanguages } from '../site/model/translation';
 import { markFallbacks, withHtmlLang } from './languages';
 import { inside, shareOwn, writeOwn } from './ownFiles';
@@ -341,15 +341,6 @@ function reuse(earlierDir: string, clientDir: string, files: readonly string[]):
   return true;
 }
 
-/** Each other language's words of the site and the forms (texts left untranslated in the default language's words), for our server; nothing for a site in one language. */
-function servedLanguages(content: SiteContent): Pick<SiteManifest['content'], 'languages'> {
-  const others = languageContents(content).slice(1);
-  if (others.length === 0) return {};
-  const words = (drawn: SiteContent) =>
-    JSON.parse(withoutMarks(JSON.stringify({ site: drawn.site, forms: drawn.forms }))) as Pick<SiteContent, 'site' | 'forms'>;
-  return { languages: Object.fromEntries(others.map(({ language, content: drawn }) => [language.code, words(drawn)])) };
-}
-
 /** The site manifest of some content, with what only the written pages tell (their inline code's hashes, their outcome variants). */
 export function siteManifestOf(
   content: SiteContent,
@@ -370,7 +361,7 @@ export function siteManifestOf(
     frameOrigins: frameOriginsOf(Object.values(content.pages)),
     ...written,
     // The moved and gone addresses under each language's prefix too (languageContent.ts): every host answers them alike.
-    content: { site: content.site, routes: content.routes, forms: content.forms, moved: movedInEveryLanguage(content), ...servedLanguages(content) },
+    content: { site: content.site, routes: content.routes, forms: content.forms, moved: movedInEveryLanguage(content), ...servedLanguagesOf(content) },
     // Each language's removed pages' addresses with the page of their words in that language.
     gone: languageContents(content).flatMap(({ language, content: drawn }) =>
       gonePagesOf(drawn).flatMap(({ file, addresses }) => addresses.map((address) => ({ path: address, file: inFolderOf(language.prefix, file) }))),

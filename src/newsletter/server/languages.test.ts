@@ -4,14 +4,14 @@
  * posts it from a page of the site in German, the confirmation page fetched and pressed as a
  * browser does, a newsletter made from a translated article and sent by an owner. The site has a
  * second language (German, its words made here from the default ones: never the seed's config),
- * served as a build serves it (src/render/render.ts servedLanguages: languageContents, without the
- * marks of the texts left in the default language).
+ * served as a build serves it (src/site/model/languageContent.ts servedLanguagesOf: languageContents, without the
+ * marks of the texts left in the default language, and each page's address in German).
  */
 import server from '../../../config/server';
 import { api } from '../../platform/api';
 import { encodeAttribution } from '../../site/model/attribution';
 import { articleSchema, type Article } from '../../site/model/articleSchema';
-import { FALLBACK_MARKS, languageContents } from '../../site/model/languageContent';
+import { FALLBACK_MARKS, servedLanguagesOf } from '../../site/model/languageContent';
 import { siteSchema } from '../../site/model/siteSchema';
 import type { SiteContent } from '../../site/model/siteContent';
 import { translatableTexts, type TranslationFile } from '../../site/model/translation';
@@ -50,8 +50,8 @@ const inGerman = (schema: Schema<unknown>, value: unknown, own: Record<string, s
 });
 /** The texts of the confirmation and unsubscribe pages left untranslated: they show in the default language, saying so with their `lang`. */
 const NOT_TRANSLATED = ['newsletter.confirmPage.text', 'unsubscribePage.text'];
-/** Words without the marks the render finds the texts left in the default language by. */
-const unmarked = (json: string) => json.split(FALLBACK_MARKS.start).join('').split(FALLBACK_MARKS.end).join('');
+/** The contact page's own address in German, after the prefix (its translation file's `address`). */
+const CONTACT_IN_GERMAN = '/Kontakt';
 /** The German words of the confirmation mail's last part: they write the day ({date}) where the default ones write the days. */
 const GERMAN_AFTER = 'ÜGELÖSCHT AM {date}, NACH {days} TAGEN.';
 
@@ -74,14 +74,16 @@ beforeAll(async () => {
       [GERMAN.code]: {
         'config/site.ts': inGerman(siteSchema, site, { 'newsletter.confirmMail.after': GERMAN_AFTER }, NOT_TRANSLATED),
         [`config/articles/${article.id}.ts`]: inGerman(articleSchema, articleFile),
+        // A page at its own address in German (the rest under the prefix at their default ones).
+        'config/pages/contact.ts': { address: CONTACT_IN_GERMAN, texts: {} },
       },
     },
   };
-  // As a build serves it: each other language's words of the site and the forms, without the render's marks.
-  const drawn = languageContents(content)[1]!.content;
-  const words = JSON.parse(unmarked(JSON.stringify({ site: drawn.site, forms: drawn.forms }))) as Pick<SiteContent, 'site' | 'forms'>;
-  germanSite = words.site;
-  takeServedContent({ site, routes: real.routes, forms: real.forms, moved: real.moved, languages: { [GERMAN.code]: words } });
+  // As a build serves it: each other language's words of the site and the forms, without the render's marks, and its pages' addresses.
+  const served = servedLanguagesOf(content).languages!;
+  germanSite = served[GERMAN.code]!.site;
+  expect(JSON.stringify(germanSite)).not.toMatch(new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`));
+  takeServedContent({ site, routes: real.routes, forms: real.forms, moved: real.moved, languages: served });
 
   smtp = await startSmtp();
   const settings = mailSettingsTo(smtp.port, { PUBLIC_URL });
@@ -279,5 +281,46 @@ describe('a newsletter made from a translated article', () => {
     expect(email.text).toContain(fill(germanSite.newsletterMail.why, { brand: germanSite.brand.name }));
     expect(email.html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
     expect(email.html).toContain(`<td lang="${GERMAN.code}" style=`);
+  });
+
+  it('leads a German reader’s links to the site’s pages to their German pages (a translated address, an alias, the home page), another site’s as written; a reader of the default language’s as written', async () => {
+    const marker = `Links ${process.pid}`;
+    const body = [
+      {
+        type: 'paragraph',
+        content: [{ text: marker }, { text: 'contact', href: '/contact?topic=1#form' }, { text: 'other', href: 'https://example.org/Contact' }],
+      },
+      { type: 'link', text: 'Home', href: '/home' },
+      { type: 'link', text: 'Blog', href: '/Blog' },
+    ];
+    const response = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
+      json: { subject: 'Links', name: `links-${process.pid}`, body },
+    });
+    expect([response.status, response.status === 200 ? '' : await response.clone().text()]).toEqual([200, '']);
+    const written = (await response.json()) as NewsletterDetail;
+    const sent = await owner.change('POST', pathOf('newsletterSend', { id: String(written.id) }), { json: { revision: written.revision } });
+    expect(sent.status).toBe(200);
+    const withMarker = (address: string) => mailsTo(address).find((m) => m.email.text?.includes(marker));
+    await waitFor('both readers’ newsletters with links', () => withMarker(deReader.address) !== undefined && withMarker(enReader.address) !== undefined, {
+      on: [smtp.changes],
+    });
+    const campaign = `utm_source=newsletter&utm_campaign=${written.name}`;
+    const linksOf = (html: string) =>
+      [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&#38;|&amp;/g, '&')).filter((href) => !href.includes(UNSUBSCRIBE_PATH));
+    expect(linksOf(withMarker(deReader.address)!.email.html as string)).toEqual([
+      `${PUBLIC_URL}${GERMAN.prefix}?${campaign}`,
+      `${PUBLIC_URL}${GERMAN.prefix}${CONTACT_IN_GERMAN}?topic=1&${campaign}#form`,
+      'https://example.org/Contact',
+      `${PUBLIC_URL}${GERMAN.prefix}?${campaign}`,
+      `${PUBLIC_URL}${GERMAN.prefix}/Blog?${campaign}`,
+    ]);
+    expect(withMarker(deReader.address)!.email.text).toContain(`(${PUBLIC_URL}${GERMAN.prefix}${CONTACT_IN_GERMAN}?topic=1&${campaign}#form)`);
+    expect(linksOf(withMarker(enReader.address)!.email.html as string)).toEqual([
+      `${PUBLIC_URL}/?${campaign}`,
+      `${PUBLIC_URL}/contact?topic=1&${campaign}#form`,
+      'https://example.org/Contact',
+      `${PUBLIC_URL}/home?${campaign}`,
+      `${PUBLIC_URL}/Blog?${campaign}`,
+    ]);
   });
 });

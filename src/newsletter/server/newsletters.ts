@@ -31,6 +31,7 @@ import { officeSentence } from '../../content/model/officeSentences';
 import { isTranslatable, richText, type CheckContext, type Refusal, type Schema } from '../../schema/schema';
 import { mapStrings, translate } from '../../site/model/translation';
 import type { SiteConfig } from '../../site/model/siteSchema';
+import { servedLinkIn } from '../../site/server/servedContent';
 import type {
   ArticleForNewsletter,
   NewsletterChange,
@@ -478,7 +479,8 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
  * The mail of a draft or a newsletter as readers get it, with `marker` where their unsubscribe
  * link goes: in the default language, or for the readers of another language (`language`: its
  * code, and the newsletter's words in it, NewsletterTranslations'): each text and link the
- * translation gives in that language (every other one as written), its foot in that language.
+ * translation gives in that language (every other text as written, every other link to a page of
+ * the site to that page in the language: servedLinkIn), its foot in that language.
  */
 export function mailOf(
   draft: NewsletterDraft,
@@ -500,7 +502,11 @@ export function mailOf(
     return found;
   };
   const subject = inLanguage(draft.subject);
-  const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text) => inLanguage(text)) as ArticleBlock[];
+  // A link the translation does not give leads to its page in the reader's language where it is one of the site's pages.
+  const pageIn = servedLinkIn(language.code);
+  const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text, leaf) =>
+    leaf.meta.kind === 'link' && !words.has(text) ? pageIn(text) : inLanguage(text),
+  ) as ArticleBlock[];
   const code = languageCodeOf(site, language.code);
   return renderNewsletter({
     ...draft,

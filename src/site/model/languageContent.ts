@@ -11,11 +11,12 @@ import { articleSchema, type Article } from './articleSchema';
 import { pageSchema, type PageConfig } from './pageSchema';
 import type { GoneEntry, MovedConfig } from './movedSchema';
 import type { RoutesConfig } from './routesSchema';
-import { pagePathsOf, siteRoutes } from './routing';
+import { pagePathsOf, siteRoutes, type SiteRoutes } from './routing';
 import { siteLinkOf } from '../../schema/addresses';
 import type { Schema } from '../../schema/schema';
 import { formSchema, type FormConfig } from '../forms/model/formSchema';
 import type { SiteContent } from './siteContent';
+import type { ServedContent } from './siteManifest';
 import { siteSchema, type SiteConfig } from './siteSchema';
 import { mapStrings, siteLanguages, translate, type ContentLanguage, type LanguageInfo, type LanguageVersion, type TranslationFile } from './translation';
 
@@ -60,6 +61,56 @@ function addressesOf(content: SiteContent, languages: readonly LanguageInfo[]): 
 }
 
 /**
+ * A link to a page of the site leading to the same page in a language (an alias to its page's
+ * address, a trailing slash as the router ignores it), by `inLanguage` (a page's or an article's
+ * default address to its address in that language); any other link, or one to an address that is
+ * no page, as it is. The pages of a language and the newsletters to its readers both link so.
+ */
+export function linkInLanguage(routes: Pick<SiteRoutes, 'pagePaths'>, inLanguage: (path: string) => string | undefined): (href: string) => string {
+  return (href) => {
+    const target = siteLinkOf(href);
+    if (!target) return href;
+    const path = target.path.length > 1 ? target.path.replace(/\/$/, '') : target.path;
+    const hit = routes.pagePaths.find((p) => p.path === path);
+    const address = inLanguage(hit ? hit.canonical : path);
+    return address === undefined ? href : `${address}${target.rest}`;
+  };
+}
+
+/**
+ * Every page's and article's default address with its address in `code` (a language of the site
+ * other than the default), from the default language's content of languageContents: what our
+ * server keeps of each language (src/site/model/siteManifest.ts ServedContent `languages`).
+ */
+function addressesIn(defaultContent: SiteContent, code: string): Record<string, string> {
+  const versions = defaultContent.language?.versions ?? {};
+  return Object.fromEntries(
+    Object.entries(versions).flatMap(([path, each]) => {
+      const own = each.find((version) => version.code === code);
+      return own ? [[path, own.path]] : [];
+    }),
+  );
+}
+
+/**
+ * What our server keeps of each language other than the default (the site manifest's
+ * `content.languages`): its words of the site and the forms (texts left untranslated in the
+ * default language's words, without the render's marks) and its pages' addresses (addressesIn).
+ * Nothing for a site in one language.
+ */
+export function servedLanguagesOf(content: SiteContent): Pick<ServedContent, 'languages'> {
+  const [first, ...others] = languageContents(content);
+  if (others.length === 0) return {};
+  const words = (drawn: SiteContent) =>
+    JSON.parse(withoutMarks(JSON.stringify({ site: drawn.site, forms: drawn.forms }))) as Pick<SiteContent, 'site' | 'forms'>;
+  return {
+    languages: Object.fromEntries(
+      others.map(({ language, content: drawn }) => [language.code, { ...words(drawn), addresses: addressesIn(first!.content, language.code) }]),
+    ),
+  };
+}
+
+/**
  * The content of each language of the site, the default first. A site in one language: its
  * content as it is (no `language`). Otherwise each content has `language` (the versions of each
  * of its pages, for the head's alternates and the header's switcher), and every other language's
@@ -81,15 +132,7 @@ export function languageContents(content: SiteContent): { language: LanguageInfo
     if (language.prefix === '') return { language, content: { ...content, language: meta } };
     const files = content.translations?.[language.code] ?? {};
     const routes = siteRoutes(content.routes);
-    // A link to a page of the site leads to the same page in this language (an alias to its page's address).
-    const link = (href: string) => {
-      const target = siteLinkOf(href);
-      if (!target) return href;
-      const path = target.path.length > 1 ? target.path.replace(/\/$/, '') : target.path;
-      const hit = routes.pagePaths.find((p) => p.path === path);
-      const address = inLanguage(hit ? hit.canonical : path);
-      return address === undefined ? href : `${address}${target.rest}`;
-    };
+    const link = linkInLanguage(routes, inLanguage);
     const inThisLanguage = <T>(schema: Schema<unknown>, value: T, file: string): T => {
       const translated = translate(schema, value, files[file], markFallback).value;
       return mapStrings(

@@ -61,9 +61,11 @@ export type ServedContent = Pick<SiteContent, 'site' | 'routes' | 'forms'> &
     /**
      * On a site in more than one language: each other language's words of the site and of the
      * forms (src/site/model/languageContent.ts), by its code: a post is checked, and the mails
-     * it sets off written, in the language of the page it was sent from. Left out otherwise.
+     * it sets off written, in the language of the page it was sent from; and each page's and
+     * article's default address with its address in that language (`addresses`: a newsletter's
+     * link to a page leads its readers of that language to their page). Left out otherwise.
      */
-    languages?: Readonly<Record<string, Pick<SiteContent, 'site' | 'forms'>>>;
+    languages?: Readonly<Record<string, Pick<SiteContent, 'site' | 'forms'> & { addresses?: Readonly<Record<string, string>> }>>;
   };
 
 /** What an address that was a page's answers now: a permanent redirect to its page's address, or 410 Gone. */

@@ -11,6 +11,7 @@ import { agencyAddressOf } from '../../platform/server/mail/settings';
 import routes from '../../../config/routes';
 import site from '../../../config/site';
 import { takeBuiltForms } from '../forms/model/registry';
+import { linkInLanguage } from '../model/languageContent';
 import { siteRoutes, type SiteRoutes } from '../model/routing';
 import { NOTHING_MOVED } from '../model/siteContent';
 import type { ServedContent } from '../model/siteManifest';
@@ -85,6 +86,17 @@ function servedIn(code: string): Pick<ServedContent, 'site' | 'forms'> {
 
 /** The site's words in a language (its translations, the default language's where there are none); the default language's for an unknown one or none. */
 export const servedSiteIn = (code: string | null | undefined) => (code ? servedIn(code) : current).site;
+
+/**
+ * A link to a page of the site as it leads in a language: to that page's address in it (its
+ * translated address under its prefix: the build's `addresses`), else as it is (the default
+ * language, a link to no page, a build from before languages).
+ */
+export function servedLinkIn(code: string | null | undefined): (href: string) => string {
+  const addresses = code ? current.languages?.[code]?.addresses : undefined;
+  if (!addresses) return (href) => href;
+  return linkInLanguage(currentRoutes, (path) => (Object.hasOwn(addresses, path) ? addresses[path] : undefined));
+}
 
 /** The form writing to a collection in a language (its words translated; its collection, keys, values and checks the stored form's), else the form itself. */
 export function servedFormIn<F extends { collection: string }>(form: F, language: string | undefined): F {
