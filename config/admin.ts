@@ -787,6 +787,8 @@ export default {
     previewText: 'Plain text',
     previewNote: 'As readers get it. The unsubscribe link here unsubscribes nobody.',
     previewLoading: 'Drawing the preview…',
+    // On a site in more than one language: the choice of the readers' language the preview and the test are in.
+    previewLanguage: 'Readers’ language',
     test: 'Send me a test',
     testing: 'Sending the test…',
     // {email} is replaced.

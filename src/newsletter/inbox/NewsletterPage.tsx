@@ -1,6 +1,8 @@
 /**
  * One newsletter: written (subject, name, its text in the articles' own rich-text box), previewed
- * as readers get it (375 px, 1280 px, plain text), tested (sent to the signed-in account), sent now
+ * as readers get it (375 px, 1280 px, plain text; on a site in more than one language, as the
+ * readers of the language chosen beside it get it), tested (sent to the signed-in account, in that
+ * language), sent now
  * or at a time (an owner's account; another account marks it ready for an owner, whose inbox then
  * lists it), and once sent, what it did. A draft is saved with Save; the
  * preview follows what is on screen, saved or not. Send and Schedule name the revision shown: a
@@ -16,6 +18,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,7 +28,14 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import type { ArticleBlock } from '../../site/model/articleSchema';
 import type { AdminRole } from '../../platform/roles';
-import { isDraft, type NewsletterChange, type NewsletterDetail, type NewsletterDraft, type NewsletterPreview } from '../model/newsletterApi';
+import {
+  isDraft,
+  type NewsletterChange,
+  type NewsletterDetail,
+  type NewsletterDraft,
+  type NewsletterList,
+  type NewsletterPreview,
+} from '../model/newsletterApi';
 import { call, ApiError } from '../../platform/inbox/api';
 import { uploadImage } from '../../content/editor/api';
 import { fill, fillCount, formatCount, formatDate } from '../../platform/inbox/format';
@@ -91,6 +101,8 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
   const [saved, setSaved] = useState<NewsletterDetail>();
   const [draft, setDraft] = useState<NewsletterDraft>();
   const [confirmed, setConfirmed] = useState(0);
+  /** The site's languages (NewsletterList's): none on a site in one. */
+  const [languages, setLanguages] = useState<NonNullable<NewsletterList['languages']>>([]);
   const [missing, setMissing] = useState(false);
   // Counted up when the newsletter is read again after a refusal: the text box starts anew from it.
   const [reloads, setReloads] = useState(0);
@@ -105,7 +117,11 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
   }, [id]);
 
   useEffect(() => {
-    void attempt(async () => setConfirmed((await call('newsletters')).confirmed));
+    void attempt(async () => {
+      const list = await call('newsletters');
+      setConfirmed(list.confirmed);
+      setLanguages(list.languages ?? []);
+    });
     if (isNew) {
       setSaved(undefined);
       setDraft(EMPTY);
@@ -137,26 +153,30 @@ function useNewsletter(id: string | undefined, attempt: Notices['attempt']) {
     () => !saved || !draft || saved.subject !== draft.subject || saved.name !== draft.name || JSON.stringify(saved.body) !== JSON.stringify(draft.body),
     [saved, draft],
   );
-  return { isNew, saved, setSaved, draft, setDraft, confirmed, missing, changed, reloads, reload };
+  return { isNew, saved, setSaved, draft, setDraft, confirmed, languages, missing, changed, reloads, reload };
 }
 
 type Newsletter = ReturnType<typeof useNewsletter>;
 
-/** The mail as readers get it, of what is on screen (saved or not): drawn by the server a moment after the last change. */
-function usePreview(draft: NewsletterDraft | undefined): NewsletterPreview | undefined {
+/**
+ * The mail as readers get it, of what is on screen (saved or not): drawn by the server a moment
+ * after the last change; in a language (its code), as its readers get it, with the words the saved
+ * newsletter (`id`) keeps in it.
+ */
+function usePreview(draft: NewsletterDraft | undefined, language: string, id: number | undefined): NewsletterPreview | undefined {
   const [preview, setPreview] = useState<NewsletterPreview>();
   useEffect(() => {
     if (!draft) return;
     const timer = setTimeout(() => {
-      call('newsletterPreview', { json: draft }).then(setPreview, () => undefined);
+      call('newsletterPreview', { json: language ? { ...draft, language, id } : draft }).then(setPreview, () => undefined);
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft]);
+  }, [draft, language, id]);
   return preview;
 }
 
 /** What the page does (save, test, mark ready or not, send now or at a time, back to draft, delete), which of them is under way, and which is being asked. */
-function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { setNotice, attempt }: Notices) {
+function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { setNotice, attempt }: Notices, language: string) {
   // The test's outcome, its refusal too, is said beside its button (far below the page's notice).
   const tested = useNotice();
   const navigate = useNavigate();
@@ -194,7 +214,7 @@ function useNewsletterActions({ isNew, saved, setSaved, reload }: Newsletter, { 
       setBusy('test');
       tested.setNotice(undefined);
       try {
-        await call('newsletterTest', { params });
+        await call('newsletterTest', language ? { params, json: { language } } : { params });
         tested.setNotice({ text: fill(t.testSent, { email }), severity: 'success' });
       } finally {
         setBusy('');
@@ -292,20 +312,41 @@ function WriteSection({
   );
 }
 
-/** The preview, and a test to the signed-in account (of the newsletter as saved). */
+/** The preview, and a test to the signed-in account (of the newsletter as saved), in the language chosen on a site in more than one. */
 function PreviewSection({
   preview,
-  newsletter: { saved, changed },
+  newsletter: { saved, changed, languages },
   editable,
   actions: { busy, test, tested },
+  language,
+  setLanguage,
 }: {
   preview: NewsletterPreview | undefined;
   newsletter: Newsletter;
   editable: boolean;
   actions: Actions;
+  language: string;
+  setLanguage: (code: string) => void;
 }) {
   return (
     <Section id="newsletter-preview" heading={t.preview}>
+      {languages.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={t.previewLanguage}
+          // The default language is the empty choice: the preview and the test as before languages.
+          value={language || languages[0]!.code}
+          onChange={(event) => setLanguage(event.target.value === languages[0]!.code ? '' : event.target.value)}
+          sx={{ mb: 2, minWidth: 200 }}
+        >
+          {languages.map(({ code, name }) => (
+            <MenuItem key={code} value={code} lang={code}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <MailPreview preview={preview} />
       <Box sx={{ mt: 2 }}>
         <Button variant="outlined" onClick={() => void test()} disabled={!saved || changed || busy !== ''}>
@@ -433,8 +474,10 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
   // "Saved." on the page of a draft just created (the new draft's page is another of this screen).
   const notices = useNotice(useOneTimeNotice());
   const newsletter = useNewsletter(id, notices.attempt);
-  const preview = usePreview(newsletter.draft);
-  const actions = useNewsletterActions(newsletter, notices);
+  // The language of the preview and the test: '' the default one.
+  const [language, setLanguage] = useState('');
+  const preview = usePreview(newsletter.draft, language, newsletter.saved?.id);
+  const actions = useNewsletterActions(newsletter, notices, language);
   const { isNew, saved, draft } = newsletter;
 
   if (newsletter.missing) return <Alert severity="info">{t.notFound}</Alert>;
@@ -459,7 +502,7 @@ export function NewsletterPage({ role }: { role: AdminRole }) {
           {saved?.state === 'scheduled' ? fill(t.scheduled, { when: formatDate(saved.sendAt ?? 0) }) : t.readOnly}
         </Alert>
       )}
-      <PreviewSection preview={preview} newsletter={newsletter} editable={editable} actions={actions} />
+      <PreviewSection preview={preview} newsletter={newsletter} editable={editable} actions={actions} language={language} setLanguage={setLanguage} />
       {saved && (isDraft(saved.state) || saved.state === 'scheduled') && <SendSection role={role} newsletter={{ ...newsletter, saved }} actions={actions} />}
       {saved && (saved.state === 'sending' || saved.state === 'sent') && (
         <Section id="newsletter-figures" heading={t.figures}>

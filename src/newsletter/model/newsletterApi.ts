@@ -57,10 +57,19 @@ export const newsletterRoutes = {
   newsletterSave: { method: 'PATCH', path: '/api/admin/newsletters/:id', body: draftKeys, answer: answers<NewsletterDetail>() },
   /** A draft only. */
   newsletterDelete: { method: 'DELETE', path: '/api/admin/newsletters/:id' },
-  /** Body: NewsletterDraft (as on screen, saved or not, finished or not). Answers the mail as readers get it, or the text's problem: NewsletterPreview. */
-  newsletterPreview: { method: 'POST', path: '/api/admin/newsletters/preview', body: draftKeys, answer: answers<NewsletterPreview>() },
-  /** Sends the saved newsletter to the signed-in account's address, at once, marked as a test. 204. */
-  newsletterTest: { method: 'POST', path: '/api/admin/newsletters/:id/test' },
+  /**
+   * Body: NewsletterDraft (as on screen, saved or not, finished or not), and optionally `language`
+   * (a code of NewsletterList's `languages`) with `id` (the saved newsletter's, whose words in that
+   * language it keeps). Answers the mail as readers (of that language) get it, or the text's problem: NewsletterPreview.
+   */
+  newsletterPreview: {
+    method: 'POST',
+    path: '/api/admin/newsletters/preview',
+    body: z.object({ ...draftKeys.shape, language: z.optional(z.unknown()), id: z.optional(z.unknown()) }),
+    answer: answers<NewsletterPreview>(),
+  },
+  /** Body (optional): { language }: sends the saved newsletter to the signed-in account's address, at once, marked as a test, as readers of that language get it (else the default's). 204. */
+  newsletterTest: { method: 'POST', path: '/api/admin/newsletters/:id/test', body: z.optional(z.object({ language: z.optional(z.unknown()) })) },
   /**
    * Body: { revision, at?: ISO 8601 time }: the revision read (NewsletterDetail's), sent then, or
    * now without `at`, to every confirmed subscriber. Owners only. Answers NewsletterDetail; 409 {
@@ -205,6 +214,8 @@ export interface NewsletterList {
   /** Whether this server can send (SMTP_URL, MAIL_FROM), and whether it signs with a DKIM key. */
   mailOn: boolean;
   dkim: boolean;
+  /** On a site in more than one language (config/site.ts `languages`): each, the default first, by its code and its own name; the preview and the test are made in any. Left out otherwise. */
+  languages?: { code: string; name: string }[];
 }
 
 /** The mail as a reader gets it (their unsubscribe link a sample one), or, for a text the checks refuse, why (html and text empty). */

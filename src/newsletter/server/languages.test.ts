@@ -7,6 +7,7 @@
  * served as a build serves it (src/site/model/languageContent.ts servedLanguagesOf: languageContents, without the
  * marks of the texts left in the default language, and each page's address in German).
  */
+import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { api } from '../../platform/api';
 import { encodeAttribution } from '../../site/model/attribution';
@@ -22,7 +23,7 @@ import { personKey } from '../../leads/model/person';
 import { loadRealContent } from '../../test/realConfig';
 import { startSignedIn, submit, type TestServer, type Client } from '../../test/adminServer';
 import { mailSettingsTo, type SmtpReceiver, startSmtp, waitFor } from '../../test/receivers';
-import { newsletterRoutes, UNSUBSCRIBE_PATH, type NewsletterDetail } from '../model/newsletterApi';
+import { newsletterRoutes, UNSUBSCRIBE_PATH, type NewsletterDetail, type NewsletterList, type NewsletterPreview } from '../model/newsletterApi';
 import { pathOf } from '../../platform/inboxRoutes';
 
 jest.setTimeout(120_000);
@@ -251,6 +252,48 @@ describe('a newsletter made from a translated article', () => {
     expect([...page.matchAll(/<p lang="([^"]*)">([^<]*)</g)].map((m) => [m[1], m[2]])).toEqual([
       [content.site.languages.default.code, escapeHtml(content.site.unsubscribePage.text)],
     ]);
+  });
+
+  /** A mail's text with its unsubscribe link's token (each reader's own) left out (and the line end the mail's transfer adds). */
+  const untokened = (text: string | false | undefined) =>
+    String(text)
+      .trimEnd()
+      .replace(new RegExp(`${UNSUBSCRIBE_PATH}/[^\\s"]+`, 'g'), UNSUBSCRIBE_PATH);
+
+  it('lists the site’s languages for the preview’s choice, the default first', async () => {
+    const list = (await (await owner.send('GET', newsletterRoutes.newsletters.path)).json()) as NewsletterList;
+    expect(list.languages).toEqual([
+      { code: content.site.languages.default.code, name: content.site.languages.default.name },
+      { code: GERMAN.code, name: GERMAN.name },
+    ]);
+  });
+
+  it('previews it in German exactly as its German readers got it, and in the default language without one', async () => {
+    const draft = { subject: made.subject, name: made.name, body: made.body };
+    const preview = async (json: object) =>
+      (await (await owner.change('POST', newsletterRoutes.newsletterPreview.path, { json: { ...draft, ...json } })).json()) as NewsletterPreview;
+    const inGermanPreview = await preview({ language: GERMAN.code, id: made.id });
+    expect(inGermanPreview.subject).toBe(deReader.mail!.email.subject);
+    expect(untokened(inGermanPreview.text)).toBe(untokened(deReader.mail!.email.text));
+    expect(inGermanPreview.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${GERMAN.code}">`));
+    // Without the language, or in one the site does not have: the default language's, as its readers got it.
+    for (const other of [{}, { language: 'fr-FR', id: made.id }]) {
+      const shown = await preview(other);
+      expect(shown.subject).toBe(enReader.mail!.email.subject);
+      expect(untokened(shown.text)).toBe(untokened(enReader.mail!.email.text));
+    }
+  });
+
+  it('sends a test in German as its German readers got it, its subject marked as a test', async () => {
+    const tester = 'owner@agency.test';
+    const before = mailsTo(tester).length;
+    const tested = await owner.change('POST', pathOf('newsletterTest', { id: String(made.id) }), { json: { language: GERMAN.code } });
+    expect(tested.status).toBe(204);
+    await waitFor('the test mail', () => mailsTo(tester).length === before + 1, { on: [smtp.changes] });
+    const { email } = mailsTo(tester)[before]!;
+    expect(email.subject).toBe(fill(admin.newsletters.testSubject, { subject: deReader.mail!.email.subject! }));
+    expect(untokened(email.text)).toBe(untokened(deReader.mail!.email.text));
+    expect(email.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${GERMAN.code}">`));
   });
 
   it('goes to a reader of the default language as it was written', async () => {

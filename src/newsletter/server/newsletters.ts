@@ -489,10 +489,17 @@ export function mailOf(
     marker = `#unsubscribe-${randomBytes(12).toString('hex')}`,
     pictures = 'mail' as 'mail' | 'inbox',
     language,
-  }: { marker?: string; pictures?: 'mail' | 'inbox'; language?: { code: string; words: readonly (readonly [string, string])[] } } = {},
+    subjectAs = (subject: string) => subject,
+  }: {
+    marker?: string;
+    pictures?: 'mail' | 'inbox';
+    language?: NewsletterLanguage;
+    /** The subject as sent, from the one readers get (a test's: marked as a test). */
+    subjectAs?: (subject: string) => string;
+  } = {},
 ): NewsletterMail {
   const site = newsletterSite(language?.code);
-  if (!language) return renderNewsletter({ ...draft, site, publicUrl, marker, pictures });
+  if (!language) return renderNewsletter({ ...draft, subject: subjectAs(draft.subject), site, publicUrl, marker, pictures });
   const words = new Map(language.words);
   let translated = false;
   const inLanguage = (text: string) => {
@@ -510,7 +517,7 @@ export function mailOf(
   const code = languageCodeOf(site, language.code);
   return renderNewsletter({
     ...draft,
-    subject,
+    subject: subjectAs(subject),
     body,
     site,
     publicUrl,
@@ -520,11 +527,29 @@ export function mailOf(
   });
 }
 
+/** A language of the site other than the default, and a newsletter's words in it (NewsletterTranslations'): what mailOf makes its readers' mail with. */
+export interface NewsletterLanguage {
+  code: string;
+  words: readonly (readonly [string, string])[];
+}
+
+/** The site's languages other than the default (config/site.ts `languages`, as served). */
+const otherLanguages = () => (newsletterSite() as Partial<SiteConfig>).languages?.others ?? [];
+
+/**
+ * The language of the readers of `code` with the words newsletter `id` keeps in it (none for a
+ * newsletter not saved, id 0), for mailOf: the same for its readers, its preview and its test;
+ * undefined for the default language or a code the site does not have.
+ */
+export function newsletterLanguage(db: Database.Database, id: number, code: unknown): NewsletterLanguage | undefined {
+  if (typeof code !== 'string' || !otherLanguages().some((other) => other.code === code)) return undefined;
+  const translations = JSON.parse((statements(db).translations.get(id) as string | null | undefined) ?? '{}') as NewsletterTranslations;
+  return { code, words: Object.hasOwn(translations, code) ? translations[code]! : [] };
+}
+
 /** A newsletter's mail for the readers of each of the site's other languages (mailOf), by its code. */
 function mailsInOtherLanguages(db: Database.Database, row: NewsletterDetail, publicUrl: string): Record<string, NewsletterMail> {
-  const others = (newsletterSite() as Partial<SiteConfig>).languages?.others ?? [];
-  const translations = JSON.parse((statements(db).translations.get(row.id) as string | null) ?? '{}') as NewsletterTranslations;
-  return Object.fromEntries(others.map(({ code }) => [code, mailOf(row, publicUrl, { language: { code, words: translations[code] ?? [] } })]));
+  return Object.fromEntries(otherLanguages().map(({ code }) => [code, mailOf(row, publicUrl, { language: newsletterLanguage(db, row.id, code) })]));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The inbox's newsletter routes (src/newsletter/model/newsletterApi.ts), registered with the inbox's own
  * (src/apps/server/admin/routes.ts: a session, the CSRF token, the role): every account writes,
- * previews and sends itself a test; only an owner sends to the readers or takes a schedule back.
+ * previews and sends itself a test (in any of the site's languages, as its readers get it); only
+ * an owner sends to the readers or takes a schedule back.
  */
 import type { FastifyReply } from 'fastify';
 import type { RequestOf } from '../../platform/server/contracts';
@@ -25,6 +26,7 @@ import {
   mailOf,
   markReady,
   NAME,
+  newsletterLanguage,
   newsletterOf,
   saveNewsletter,
   scheduleNewsletter,
@@ -35,6 +37,7 @@ import { personalMail } from './render';
 import type { Newsletter } from './index';
 import { uploadExistsIn } from './pictures';
 import { UNSUBSCRIBE_PATH } from '../model/newsletterApi';
+import { servedLanguages } from '../../site/server/servedContent';
 
 const messages = server.newsletter.messages;
 
@@ -80,11 +83,13 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
   return {
     newsletters: (_request, _reply, _account, answer) => {
       const queue = newsletter.queue;
+      const languages = servedLanguages();
       const list: NewsletterList = {
         newsletters: listNewsletters(store.db),
         confirmed: confirmedCount(store.db),
         mailOn: queue !== undefined,
         dkim: queue?.signed ?? false,
+        ...(languages.length > 1 ? { languages: languages.map(({ code, name }) => ({ code, name })) } : {}),
       };
       return answer(list);
     },
@@ -112,7 +117,7 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
     newsletterPreview: (request, _reply, _account, answer) => {
       // What is on screen, saved or not, finished or not: its subject and name as they are (a name
       // not yet right is drawn as "preview"); a text the checks refuse is said instead of drawn.
-      const { subject, name, body } = request.body;
+      const { subject, name, body, language, id } = request.body;
       const problem =
         bodyProblem(body, uploads) ??
         (Buffer.byteLength(JSON.stringify(body ?? null)) > server.newsletter.bodyMaxBytes
@@ -123,7 +128,9 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
       const draft = { subject: shown, name: typeof name === 'string' && NAME.test(name) ? name : 'preview', body: body as NewsletterDraft['body'] };
       // A link that works and unsubscribes nobody (subscriber 0), as a test send's.
       const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletter.tokens.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
-      return answer(personalMail(mailOf(draft, publicUrl, { pictures: 'inbox' }), sample));
+      // In a language: as its readers get it, with the words the saved newsletter keeps in it (one made from an article).
+      const saved = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : 0;
+      return answer(personalMail(mailOf(draft, publicUrl, { pictures: 'inbox', language: newsletterLanguage(store.db, saved, language) }), sample));
     },
     newsletterTest: async (request, reply, account) => {
       const queue = newsletter.queue;
@@ -135,7 +142,11 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
         reply.header('Retry-After', String(wait));
         return fail(reply, 429, fill(messages.tooManyTests, { minutes: Math.ceil(wait / 60) }));
       }
-      const mail = mailOf({ ...found, subject: fill(admin.newsletters.testSubject, { subject: found.subject }) }, publicUrl);
+      // As the readers of the language chosen get it (the default language's without one), its subject marked as a test.
+      const mail = mailOf(found, publicUrl, {
+        language: newsletterLanguage(store.db, found.id, request.body?.language),
+        subjectAs: (subject) => fill(admin.newsletters.testSubject, { subject }),
+      });
       try {
         // The signed-in account is the reader: its link works and unsubscribes nobody (subscriber 0).
         await queue.sendTest(mail, account, newsletter.tokens.unsubscribe.make({ subscriberId: 0, newsletterId: found.id }), `nl_test_${newDocumentId()}`);
