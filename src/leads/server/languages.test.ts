@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import forms from '../../../config/forms';
 import routes from '../../../config/routes';
+import admin from '../../../config/admin';
 import site from '../../../config/site';
 import { api } from '../../platform/api';
 import { buildApp } from '../../apps/server/app';
@@ -22,11 +23,13 @@ import { takeServedContent } from '../../site/server/servedContent';
 import { invalidData, validData } from '../../test/formFixtures';
 import { encodeAttribution } from '../../site/model/attribution';
 import { startSignedIn, submit, type TestServer } from '../../test/adminServer';
-import { mailSettingsTo, startSmtp, waitFor, type SmtpReceiver } from '../../test/receivers';
+import { mailSettingsTo, startSmtp, startWebhookReceiver, waitFor, type SmtpReceiver, type WebhookReceiver } from '../../test/receivers';
 
 const GERMAN = { code: 'de-DE', name: 'Deutsch', prefix: '/de' };
 /** The contact page's translated address in German. */
 const GERMAN_CONTACT = `${GERMAN.prefix}/Kontakt`;
+/** The agency's mailbox the notifications go to. */
+const NOTIFY_TO = 'sales@agency.example';
 const german = (text: string) =>
   `Ü${text
     .split(/(\{\w+\})/)
@@ -109,19 +112,50 @@ it('sends a plain post (no JavaScript yet) from a German page back to that page,
   expect(languageOf(id)).toBe(GERMAN.code);
 });
 
-describe('the auto-reply of a post from a German page', () => {
+describe('the mails of a post from a German page', () => {
   let smtp: SmtpReceiver;
+  let hooks: WebhookReceiver;
   let s: TestServer;
   beforeAll(async () => {
     takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } });
     smtp = await startSmtp();
-    const settings = mailSettingsTo(smtp.port);
+    hooks = await startWebhookReceiver();
+    const settings = mailSettingsTo(smtp.port, { NOTIFY_TO, WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
     ({ server: s } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
   });
   afterAll(async () => {
     await s?.close();
     await smtp?.close();
+    await hooks?.close();
     takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
+  });
+
+  /** Sends the contact form from a page as its script does; the stored lead's id. */
+  const send = async (address: string, formPage: string) => {
+    const { docId } = await submit(s, 'contact', { ...validData.contact, Email: address }, { [api.sourceHeader]: encodeAttribution({ formPage }) });
+    return docId;
+  };
+  /** The agency's notification of a lead, and the webhook's body of it. */
+  const toAgency = async (docId: string) => {
+    await waitFor(
+      'the notification and the webhook',
+      () =>
+        smtp.mails.some((m) => m.envelope.to.includes(NOTIFY_TO) && String(m.email.text).includes(docId)) && hooks.calls.some((c) => c.body.includes(docId)),
+      { on: [smtp.changes, hooks.changes] },
+    );
+    const mail = smtp.mails.find((m) => m.envelope.to.includes(NOTIFY_TO) && String(m.email.text).includes(docId))!;
+    const hook = JSON.parse(hooks.calls.find((c) => c.body.includes(docId))!.body) as Record<string, unknown>;
+    return { text: String(mail.email.text), html: String(mail.email.html), hook };
+  };
+
+  it('tells the agency the language it was sent in, by its name, in the notification and in the webhook; the default one too', async () => {
+    const german = await toAgency(await send(`Leserin.${process.pid}@example.com`, '/de/Kontakt'));
+    expect(german.text).toContain(`\n${admin.languages.language}: ${GERMAN.name}\n`);
+    expect(german.html).toContain(GERMAN.name);
+    expect(german.hook.language).toEqual({ code: GERMAN.code, name: GERMAN.name });
+    const english = await toAgency(await send(`Reader.${process.pid}@example.com`, '/Contact'));
+    expect(english.text).toContain(`\n${admin.languages.language}: ${site.languages.default.name}\n`);
+    expect(english.hook.language).toEqual({ code: site.languages.default.code, name: site.languages.default.name });
   });
 
   it('is written in the words of the German form', async () => {

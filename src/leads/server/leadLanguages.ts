@@ -5,6 +5,8 @@
  * A lead keeps its language's code in its row of `leads` (store.ts recordLanguage); one sent
  * before languages were kept has none: it was sent in the default language.
  */
+import type Database from 'better-sqlite3';
+import { preparedIn } from '../../platform/server/statements';
 import { servedLanguages } from '../../site/server/servedContent';
 import type { LeadLanguage } from '../model/adminApi';
 
@@ -19,6 +21,17 @@ export function leadLanguage(code: string | null): LeadLanguage {
   const languages = servedLanguages();
   const found = code === null ? languages[0] : languages.find((language) => language.code === code);
   return found ? { code: found.code, name: found.name } : { code: code!, name: code! };
+}
+
+const languageOfRow = preparedIn((db: Database.Database) => db.prepare('SELECT language FROM leads WHERE doc_id = ?').pluck());
+
+/**
+ * The language a stored lead was sent in, as its notifications to the agency say it (the mail's
+ * line, the webhook's `language`); undefined on a site in one language (they say none, as before languages).
+ */
+export function languageOfLead(db: Database.Database, docId: string): LeadLanguage | undefined {
+  if (!inboxLanguages()) return undefined;
+  return leadLanguage((languageOfRow(db).get(docId) as string | null | undefined) ?? null);
 }
 
 /**

@@ -24,7 +24,8 @@ import { loadRealContent } from '../../test/realConfig';
 import { startSignedIn, submit, type TestServer, type Client } from '../../test/adminServer';
 import { mailSettingsTo, type SmtpReceiver, startSmtp, waitFor } from '../../test/receivers';
 import { newsletterRoutes, UNSUBSCRIBE_PATH, type NewsletterDetail, type NewsletterList, type NewsletterPreview } from '../model/newsletterApi';
-import { pathOf } from '../../platform/inboxRoutes';
+import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
+import { parseCsv } from '../../test/csv';
 
 jest.setTimeout(120_000);
 
@@ -294,6 +295,29 @@ describe('a newsletter made from a translated article', () => {
     expect(email.subject).toBe(fill(admin.newsletters.testSubject, { subject: deReader.mail!.email.subject! }));
     expect(untokened(email.text)).toBe(untokened(deReader.mail!.email.text));
     expect(email.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${GERMAN.code}">`));
+  });
+
+  it('exports the subscribers with the language each signed up in, by its name, in a last column', async () => {
+    const exported = await owner.send('GET', `${adminRoutes.subscribersExport.path}?state=confirmed`);
+    expect(exported.status).toBe(200);
+    const [header, ...rows] = parseCsv((await exported.text()).replace(/^\uFEFF/, ''));
+    const c = admin.subscribers.columns;
+    expect(header).toEqual([
+      c.email,
+      c.state,
+      c.signedUpAt,
+      c.page,
+      c.source,
+      c.campaign,
+      c.confirmedAt,
+      c.unsubscribedAt,
+      c.bouncedAt,
+      c.consentWords,
+      admin.languages.language,
+    ]);
+    const languageOfRow = (address: string) => rows.find((row) => row[0] === address)?.at(-1);
+    expect(languageOfRow(deReader.address)).toBe(GERMAN.name);
+    expect(languageOfRow(enReader.address)).toBe(content.site.languages.default.name);
   });
 
   it('goes to a reader of the default language as it was written', async () => {

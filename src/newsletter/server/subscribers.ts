@@ -25,6 +25,7 @@ import { formatCellDate } from '../../platform/received';
 import { SUBSCRIBER_STATES, type SubscriberState, type SubscriberSummary } from '../model/subscribers';
 import { preparedIn } from '../../platform/server/statements';
 import { BYTE_ORDER_MARK, csvRow } from '../../leads/server/leads';
+import { inboxLanguages, leadLanguage } from '../../leads/server/leadLanguages';
 import type { PersonTable } from '../../leads/server/privacy';
 
 const DAY_MS = 86_400_000;
@@ -206,12 +207,14 @@ const time = (at: number | null) => (at === null ? '' : formatCellDate(at));
  */
 export function* exportSubscribers(db: Database.Database, filter: SubscriberFilter): Generator<string> {
   const t = admin.subscribers;
-  yield BYTE_ORDER_MARK + csvRow(CSV_KEYS.map((key) => t.columns[key]));
+  // The language each signed up in, by its name, last: only on a site in more than one language (as the leads' export).
+  const languages = inboxLanguages() !== undefined;
+  yield BYTE_ORDER_MARK + csvRow([...CSV_KEYS.map((key) => t.columns[key]), ...(languages ? [admin.languages.language] : [])]);
   const where = whereOf(filter);
-  const next = db.prepare(`SELECT ${COLUMNS} FROM subscribers WHERE ${where.sql} AND id < ? ORDER BY id DESC LIMIT ${EXPORT_BATCH}`);
+  const next = db.prepare(`SELECT ${COLUMNS}, language FROM subscribers WHERE ${where.sql} AND id < ? ORDER BY id DESC LIMIT ${EXPORT_BATCH}`);
   let before = Number.MAX_SAFE_INTEGER;
   for (;;) {
-    const rows = next.all(...where.params, before) as SubscriberSummary[];
+    const rows = next.all(...where.params, before) as (SubscriberSummary & { language: string | null })[];
     if (rows.length === 0) return;
     let piece = '';
     for (const row of rows) {
@@ -226,6 +229,7 @@ export function* exportSubscribers(db: Database.Database, filter: SubscriberFilt
         time(row.unsubscribedAt),
         time(row.bouncedAt),
         row.consentWords,
+        ...(languages ? [leadLanguage(row.language).name] : []),
       ]);
     }
     yield piece;

@@ -40,6 +40,7 @@ import { nextRetry, RETRY_SCHEDULE } from '../../../platform/server/mail/retry';
 import type { MailSettings } from '../../../platform/server/mail/transport';
 import { servedSite } from '../../../site/server/servedContent';
 import { sourceOfLead } from '../sources';
+import { languageOfLead } from '../leadLanguages';
 import { preparedIn } from '../../../platform/server/statements';
 import type { Store } from '../../../platform/server/store/store';
 import { automaticOf } from './automatic';
@@ -186,6 +187,7 @@ export class OwnerReplies {
     if (!stored || !form) return undefined;
     return describeLead(form, docId, stored.document, this.options.publicUrl, stored.createdAt, {
       source: sourceOfLead(this.store.db, docId),
+      language: languageOfLead(this.store.db, docId),
       ownsUpload: (value) => ownsUpload(this.store, docId, value),
     });
   }

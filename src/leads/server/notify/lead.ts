@@ -20,6 +20,7 @@ import { httpAddress } from '../../../schema/links';
 import { cutAtWord, fill, visible } from '../../../schema/text';
 import { inboxLink } from '../leads';
 import type { LeadSource } from '../sources';
+import type { LeadLanguage } from '../../model/adminApi';
 import { sourceTexts } from '../../model/sourceWords';
 import { ATTRIBUTION_KEYS } from '../../../site/model/attribution';
 import admin from '../../../../config/admin';
@@ -49,6 +50,8 @@ export interface Lead {
   replyTo?: { name: string; address: string };
   /** Where the lead came from (src/leads/server/sources.ts), when its post said: also lines of the mail. */
   source?: LeadSource;
+  /** The language it was sent in, on a site in more than one (src/leads/server/leadLanguages.ts languageOfLead): also a line of the mail. */
+  language?: LeadLanguage;
 }
 
 const wording = server.notifications.mail;
@@ -62,7 +65,7 @@ const oneLine = (text: string, max = MAX_IN_LINE): string => cutAtWord(text.repl
 
 /**
  * `receivedAt`: when our server stored the lead (the mail's "Received", in the agency's time zone:
- * never the visitor's clock); `ownsUpload`: whether a file field's value names an upload of this
+ * never the visitor's clock); `language`: the language it was sent in, on a site in more than one; `ownsUpload`: whether a file field's value names an upload of this
  * lead's own (src/leads/server/cvFiles.ts ownsUpload).
  */
 export function describeLead(
@@ -71,7 +74,7 @@ export function describeLead(
   document: Record<string, unknown>,
   publicUrl: string,
   receivedAt: string | number,
-  { source, ownsUpload }: { source?: LeadSource; ownsUpload: (value: unknown) => boolean },
+  { source, language, ownsUpload }: { source?: LeadSource; language?: LeadLanguage; ownsUpload: (value: unknown) => boolean },
 ): Lead {
   const values = Object.fromEntries(form.fields.map((f) => [f.name, oneLine(visible(answerText(f, document[f.name], false)))]));
   const link = inboxLink(publicUrl, docId);
@@ -95,6 +98,8 @@ export function describeLead(
     const texts = sourceTexts(source);
     for (const key of ATTRIBUTION_KEYS) if (texts[key] !== '') agencyLines.push({ label: admin.sources.labels[key], value: asText(texts[key]) });
   }
+  // The language it was sent in, by its own name, as the inbox names it (only on a site in more than one).
+  if (language) agencyLines.push({ label: admin.languages.language, value: language.name });
 
   const { name, emails } = senderFields(form);
   const address = emails[0] ? String(document[emails[0].name] ?? '').trim() : '';
@@ -110,5 +115,6 @@ export function describeLead(
     agencyLines,
     ...(replyTo ? { replyTo } : {}),
     ...(source ? { source } : {}),
+    ...(language ? { language } : {}),
   };
 }

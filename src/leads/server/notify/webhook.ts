@@ -36,6 +36,8 @@ function webhookBody(lead: Lead, createdAt: number): string {
     document: lead.document,
     // Where the lead came from (src/site/model/attribution.ts keys), or null when its post did not say.
     source: lead.source ?? null,
+    // On a site in more than one language: the one it was sent in ({ code, name }); left out on a site in one.
+    ...(lead.language ? { language: lead.language } : {}),
   });
 }
 

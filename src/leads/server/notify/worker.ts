@@ -14,6 +14,7 @@ import { answersToTell, createAnswerMailSender, dropAnswered, isAnswerDelivery, 
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
 import { sourceOfLead } from '../sources';
+import { languageOfLead } from '../leadLanguages';
 import { ownsUpload } from '../cvFiles';
 import { createMailSender } from './mail';
 import { issueReplyAddress } from '../mailbox/replyTokens';
@@ -172,6 +173,7 @@ export class Notifier {
     }
     const lead = describeLead(form, docId, stored.document, this.publicUrl, stored.createdAt, {
       source: sourceOfLead(this.store.db, docId),
+      language: languageOfLead(this.store.db, docId),
       ownsUpload: (value) => ownsUpload(this.store, docId, value),
     });
     return this.attempt(channel, delivery, () => this.sending[channel as Exclude<DeliveryChannel, 'owner'>]!(lead, delivery));
