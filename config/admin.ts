@@ -1378,6 +1378,7 @@ export default {
       formsNotListed: '{label} does not list {forms}: add each of them to the list of forms, with what it collects and why, so visitors read it before they send it.',
       developerSetting: '{label} is a setting of how the site works, which a developer changes. Ask a developer.',
       addressTaken: "{label}: the address “{value}” is already another page's. Choose another.",
+      addressMovedAway: '{label}: the address “{value}” was a page’s that moved or was removed, and its old visitors are still answered there. Choose another.',
       pageNotReached: '{label} has no address, so visitors cannot reach it. Ask a developer.',
       anchorTaken: '{label}: “{value}” is already the anchor name of another section of this page. Choose another.',
       notAPhoneLink: '{label}: “{value}” should start with tel: and the number.',

@@ -49,6 +49,7 @@ export const REFUSAL_VALUES = {
   formsNotListed: ['forms'],
   developerSetting: [],
   addressTaken: ['value'],
+  addressMovedAway: ['value'],
   pageNotReached: [],
   anchorTaken: ['value'],
   notAPhoneLink: ['value'],

@@ -17,7 +17,8 @@ import { addressProblem } from '../../schema/addresses';
 import { movedSchema } from '../../site/model/movedSchema';
 import { closest, formatPath, SLUG, type CheckContext, type Path, type Refusal, type Schema } from '../../schema/schema';
 import { siteSchema } from '../../site/model/siteSchema';
-import { checkTranslationFile, translatedFileOf, type TranslationTarget } from '../../site/model/translation';
+import { checkTranslationFile, translatedFileOf, translationFileOf, type TranslationTarget } from '../../site/model/translation';
+import { addressIn } from '../../site/model/languageContent';
 
 export interface CheckOptions {
   /** The default export of config/site.ts (left out or undefined: not checked, e.g. it could not be read). */
@@ -182,7 +183,101 @@ export function checkContent(options: CheckOptions, publicFileExists: (urlPath: 
   }
 
   checkTranslations(options, contextFor);
+  checkTranslatedAddresses(options, (file, sentence, words) => contextFor(file).report(['address'], sentence, words));
   return problems;
+}
+
+/**
+ * The addresses of each other language, as the render gives them (languageContent.ts addressIn:
+ * a translation's own address, else the default one, under the prefix): a page's own address in a
+ * language is no other page's there (as checkOwnAddresses holds for the default language, in its
+ * words), an article's no other article's, and no address config/moved.ts keeps answering (moved
+ * or gone: under every prefix too, and it would answer before the page). An address that is no
+ * address is the translation file's own check's (checkTranslationFile).
+ */
+function checkTranslatedAddresses(options: CheckOptions, report: (file: string, sentence: string, words: Refusal) => void): void {
+  const languages =
+    isRecord(options.site) && isRecord(options.site.languages) && Array.isArray(options.site.languages.others) ? options.site.languages.others : [];
+  const pages = options.pages ?? {};
+  const articles = options.articles ?? {};
+  const fileOf = (ids: Readonly<Record<string, string>> | undefined, folder: string, id: string) => ids?.[id] ?? `${folder}/${id}.ts`;
+  const moved = isRecord(options.moved) ? options.moved : {};
+  const oldAddresses = new Set([
+    ...(Array.isArray(moved.moved) ? moved.moved.flatMap((entry: unknown) => (isRecord(entry) && typeof entry.from === 'string' ? [entry.from] : [])) : []),
+    ...(Array.isArray(moved.gone)
+      ? moved.gone.flatMap((entry: unknown) =>
+          typeof entry === 'string' ? [entry] : isRecord(entry) && typeof entry.address === 'string' ? [entry.address] : [],
+        )
+      : []),
+  ]);
+  const titleOf = (value: unknown, id: string) => quote(isRecord(value) && typeof value.title === 'string' ? value.title : id);
+  const ownOf = (file: unknown) => (isRecord(file) && typeof file.address === 'string' && file.address !== '/' ? file.address : undefined);
+  for (const language of languages) {
+    if (!isRecord(language) || typeof language.code !== 'string' || typeof language.prefix !== 'string') continue;
+    const prefix = language.prefix;
+    const translationOf = (file: string) => options.translations?.[translationFileOf(language.code as string, file)];
+    // The pages in the file order: the routes' (their main address), then the office's own.
+    const rows = [
+      ...routeTable(options.routes)
+        .filter((row) => row.path === row.canonical && Object.hasOwn(pages, row.page))
+        .map((row) => ({ id: row.page, path: row.path })),
+      ...ownAddresses(pages).map(({ page, address }) => ({ id: page, path: address })),
+    ].map((row) => {
+      const file = fileOf(options.pageFiles, PAGES_FOLDER, row.id);
+      const own = ownOf(translationOf(file));
+      return {
+        ...row,
+        file: translationFileOf(language.code as string, file),
+        own,
+        address: addressIn({ prefix }, row.path, own === undefined ? undefined : { address: own }),
+      };
+    });
+    const taken = new Map<string, string>();
+    // The default addresses under the prefix first: a translated address may not take one of them either.
+    for (const row of rows) if (row.own === undefined && !taken.has(row.address)) taken.set(row.address, row.id);
+    for (const row of rows) {
+      if (row.own === undefined) continue;
+      const other = taken.get(row.address);
+      if (other !== undefined && other !== row.id) {
+        report(row.file, `${quote(row.address)} is already the address of the page ${titleOf(pages[other], other)}. Choose another address.`, {
+          kind: 'addressTaken',
+          values: { value: row.address },
+        });
+      } else if (oldAddresses.has(row.own)) {
+        report(
+          row.file,
+          `${quote(row.address)} was the address of a page that moved or was removed (${MOVED_FILE}), and its old visitors are still answered there. Choose another address.`,
+          { kind: 'addressMovedAway', values: { value: row.address } },
+        );
+      } else taken.set(row.address, row.id);
+    }
+    // Each article's own address in the language: no other article's there (the default addresses kept first).
+    const articleRows = Object.entries(articles).flatMap(([id, article]) => {
+      if (!isRecord(article) || typeof article.address !== 'string') return [];
+      const file = fileOf(options.articleFiles, ARTICLES_FOLDER, id);
+      const own = ownOf(translationOf(file));
+      return [
+        {
+          title: titleOf(article, id),
+          file: translationFileOf(language.code as string, file),
+          own,
+          address: own === undefined ? article.address : own.slice(1),
+        },
+      ];
+    });
+    const firstArticle = new Map<string, string>();
+    for (const row of articleRows) if (row.own === undefined && !firstArticle.has(row.address)) firstArticle.set(row.address, row.title);
+    for (const row of articleRows) {
+      if (row.own === undefined) continue;
+      const earlier = firstArticle.get(row.address);
+      if (earlier !== undefined) {
+        report(row.file, `${quote(row.address)} is already the address of the article ${earlier} in this language. Choose another address.`, {
+          kind: 'articleAddressTaken',
+          values: { value: row.address, title: earlier },
+        });
+      } else firstArticle.set(row.address, row.title);
+    }
+  }
 }
 
 /** The codes of the languages config/site.ts declares besides the default one (none when it cannot tell). */

@@ -243,6 +243,7 @@ describe('the refusals in words', () => {
       // A translation file's (not in this corpus of the default language's files: src/site/model/translation.test.ts).
       'notTranslatable',
       'languageNotDeclared',
+      'addressMovedAway',
     ];
     const expected = (Object.keys(REFUSAL_VALUES) as RefusalKind[]).filter((k) => !notFromEditedFiles.includes(k));
     expect(expected.filter((k) => !kinds.has(k))).toEqual([]);

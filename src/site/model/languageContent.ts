@@ -35,8 +35,8 @@ const configFile = {
   article: (id: string) => `config/articles/${id}.ts`,
 };
 
-/** A page's or an article's address in a language: its translation's own address, else its default address, under the language's prefix. */
-function addressIn(language: LanguageInfo, path: string, file: TranslationFile | undefined): string {
+/** A page's or an article's address in a language: its translation's own address, else its default address, under the language's prefix (the render's, and the checker's). */
+export function addressIn(language: Pick<LanguageInfo, 'prefix'>, path: string, file: Pick<TranslationFile, 'address'> | undefined): string {
   if (language.prefix === '') return path;
   const own = file?.address;
   return `${language.prefix}${own !== undefined && own !== '/' ? own : path === '/' ? '' : path}`;

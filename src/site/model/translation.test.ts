@@ -1,7 +1,8 @@
 /**
  * The translations' model: which texts of a file are written in each language (decided by the
  * schemas), a translation's state (translated, stale, moved, missing), a file in a language, and
- * the checker's refusal of a translation file that names no text or a language the site lacks.
+ * the checker's refusal of a translation file that names no text or a language the site lacks, or
+ * gives an address another page has in that language, or one config/moved.ts answers.
  */
 import contactForm from '../../../config/forms/contact';
 import contactPage from '../../../config/pages/contact';
@@ -139,6 +140,50 @@ describe('the checker and the languages', () => {
       translations: { [contactFile]: { texts: { title: { text: 'x'.repeat(500), source: contactPage.title } } } },
     });
     expect(problems.map((p) => p.words.kind)).toEqual(['tooLong']);
+  });
+
+  describe('a translated address', () => {
+    const file = (page: string) => translationFileOf(GERMAN.code, `config/pages/${page}.ts`);
+    const addressed = (addresses: Record<string, string>, moved?: unknown) =>
+      check({
+        site: withGerman(real.site),
+        ...(moved ? { moved } : {}),
+        translations: Object.fromEntries(Object.entries(addresses).map(([page, address]) => [file(page), { address, texts: {} }])),
+      }).map((p) => [p.file, formatPath(p.path), p.words.kind, p.words.values?.value]);
+
+    it('refuses one another page has in the language (its translated address, or its address under the prefix), naming the file and key', () => {
+      // The routes' order decides which keeps it: the about page is listed before the contact page.
+      expect(addressed({ about: '/Kontakt', contact: '/Kontakt' })).toEqual([[file('contact'), 'address', 'addressTaken', `${GERMAN.prefix}/Kontakt`]]);
+      expect(addressed({ contact: '/Blog' })).toEqual([[file('contact'), 'address', 'addressTaken', `${GERMAN.prefix}/Blog`]]);
+      // Its own address under the prefix, written out: no other page's.
+      expect(addressed({ contact: '/Contact' })).toEqual([]);
+    });
+
+    it('refuses one the moved or gone addresses answer under the prefix', () => {
+      const moved = { moved: [{ from: '/Kontakt', to: '/Contact' }], gone: ['/Angebot', { address: '/Aktion' }] };
+      expect(addressed({ contact: '/Kontakt', about: '/Angebot', career: '/Aktion', product: '/Produkt' }, moved)).toEqual([
+        [file('about'), 'address', 'addressMovedAway', `${GERMAN.prefix}/Angebot`],
+        [file('career'), 'address', 'addressMovedAway', `${GERMAN.prefix}/Aktion`],
+        [file('contact'), 'address', 'addressMovedAway', `${GERMAN.prefix}/Kontakt`],
+      ]);
+    });
+
+    it('refuses one that is no address', () => {
+      expect(addressed({ contact: 'Kontakt' })).toEqual([[file('contact'), 'address', 'badAddress', 'Kontakt']]);
+    });
+
+    it('refuses an article’s that another article has in the language', () => {
+      const [first, second] = Object.keys(real.articles ?? {}) as [string, string];
+      const articleFile = (id: string) => translationFileOf(GERMAN.code, `config/articles/${id}.ts`);
+      const firstAddress = (real.articles![first] as { address: string }).address;
+      const problems = check({
+        site: withGerman(real.site),
+        translations: { [articleFile(second)]: { address: `/${firstAddress}`, texts: {} } },
+      });
+      expect(problems.map((p) => [p.file, formatPath(p.path), p.words.kind, p.words.values?.value])).toEqual([
+        [articleFile(second), 'address', 'articleAddressTaken', firstAddress],
+      ]);
+    });
   });
 
   it('refuses a translation into a language the site does not declare', () => {
