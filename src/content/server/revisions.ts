@@ -18,6 +18,7 @@ import path from 'node:path';
 import server from '../../../config/server';
 import type { ChangeView, ContentChange, HistoryPlan, Revision, RevisionDetail } from '../model/contentApi';
 import type { MovedConfig } from '../../site/model/movedSchema';
+import { translatedFileOf } from '../../site/model/translation';
 import { READ_ONLY_FILES } from '../model/contentContract';
 import { diffValues, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 import { changesOfFile, changeView, describe, whereInWords, type FileChange } from './changeWords';
@@ -211,9 +212,13 @@ export class RevisionHistory {
     if (revision.kind === 'release') return refused([messages.releaseNotUndone]);
     if (!(await this.valuesBefore(id))) return refused([messages.firstRevision]);
     const all = await this.changesOf(revision);
-    const chosen =
+    const picked =
       scope.change !== undefined ? all.slice(scope.change, scope.change + 1) : scope.file !== undefined ? all.filter((c) => c.file === scope.file) : all;
-    if (chosen.length === 0) return undefined;
+    if (picked.length === 0) return undefined;
+    // A page, article or form removed (or made) in the revision went (or came) with its translation files in it
+    // (publish.ts withTranslationsRemoved): one change, undone whole.
+    const whole = new Set(picked.filter((c) => c.edits === undefined && !translatedFileOf(c.file)).map((c) => c.file));
+    const chosen = [...picked, ...all.filter((c) => !picked.includes(c) && c.edits === undefined && whole.has(translatedFileOf(c.file)?.file ?? ''))];
     const loaded = await loadContent(this.publisher.site);
     const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
     const changes: ContentChange[] = [];

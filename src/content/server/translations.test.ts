@@ -7,11 +7,13 @@
  *   written as a person would write it (its type's import, the texts), and read back in the content;
  * - the revisions of the German translation are its own; its undo takes the German back and leaves
  *   the English as it is (and the reverse: an English undo leaves the German);
- * - a change to an English text published after the German makes the German stale.
+ * - a change to an English text published after the German makes the German stale;
+ * - a page removed takes its translations with it; undoing its removal (its change alone) brings
+ *   them back in the same undo, and so does restoring a revision before it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentRoutes, type ContentSnapshot, type Revision } from '../model/contentApi';
+import { contentRoutes, type ContentSnapshot, type HistoryPlan, type Revision } from '../model/contentApi';
 import { pageSchema } from '../../site/model/pageSchema';
 import { translationFileOf, translationStates, type TranslationFile } from '../../site/model/translation';
 import { addAccount, Client, startEditing, type TestServer } from '../../test/adminServer';
@@ -134,4 +136,45 @@ it('a page removed takes its translations with it: their files leave the site an
   expect(after.files.map((f) => f.file)).not.toContain(file);
   expect(after.files.map((f) => f.file)).not.toContain(translation);
   expect(existsSync(path.join(siteDir, translation))).toBe(false);
+  removal = { file, translation, page, german, revision: ((await removed.json()) as { revision: Revision }).revision.id, before: translated.revision };
+});
+
+/** The page removed with its translation above: its file, its translation's, their values, the removal's revision and the one before it. */
+let removal: { file: string; translation: string; page: Json; german: Json; revision: string; before: string };
+
+/** Whether the page and its translation are in the content now, with their values before the removal (and their files in the site's folder). */
+const bothBack = async () => {
+  const now = await snapshot(owner);
+  const value = (file: string) => now.files.find((f) => f.file === file)?.value as Json | undefined;
+  return [
+    value(removal.file)?.title === removal.page.title,
+    JSON.stringify(value(removal.translation)) === JSON.stringify(removal.german),
+    existsSync(path.join(siteDir, removal.translation)),
+  ];
+};
+
+it('undoing the removal of that page alone (its change in the revision) brings its translation back with it, in one undo; undone again, both go', async () => {
+  const detail = (await (await owner.send('GET', at('contentRevision', removal.revision))).json()) as { changes: { file: string }[] };
+  const place = detail.changes.findIndex((c) => c.file === removal.file);
+  expect(place).toBeGreaterThanOrEqual(0);
+  const plan = (await (await owner.send('GET', `${at('contentUndoPreview', removal.revision)}?change=${place}`)).json()) as HistoryPlan;
+  expect(plan.refusals).toEqual([]);
+  expect(plan.files.map((f) => f.file).sort()).toEqual([removal.file, removal.translation].sort());
+  const undone = await owner.change('POST', at('contentUndo', removal.revision), { json: { baseRevision: plan.baseRevision, change: place } });
+  expect([undone.status, undone.status === 200 ? '' : await undone.text()]).toEqual([200, '']);
+  expect(await bothBack()).toEqual([true, true, true]);
+  // Undoing that undo removes both again (one change, reversed whole).
+  const undo = ((await undone.json()) as { revision: Revision }).revision.id;
+  const again = (await (await owner.send('GET', at('contentUndoPreview', undo))).json()) as HistoryPlan;
+  expect((await owner.change('POST', at('contentUndo', undo), { json: { baseRevision: again.baseRevision } })).status).toBe(200);
+  expect(await bothBack()).toEqual([false, false, false]);
+});
+
+it('restoring the revision before the removal brings the page and its translation back', async () => {
+  const plan = (await (await owner.send('GET', at('contentRestorePreview', removal.before))).json()) as HistoryPlan;
+  expect(plan.refusals).toEqual([]);
+  expect(plan.files.map((f) => f.file)).toEqual(expect.arrayContaining([removal.file, removal.translation]));
+  const restored = await owner.change('POST', at('contentRestore', removal.before), { json: { baseRevision: plan.baseRevision } });
+  expect([restored.status, restored.status === 200 ? '' : await restored.text()]).toEqual([200, '']);
+  expect(await bothBack()).toEqual([true, true, true]);
 });
