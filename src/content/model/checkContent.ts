@@ -289,7 +289,7 @@ function otherLanguages(site: unknown): string[] {
 
 /**
  * Each translation file: of a language config/site.ts declares (not the default one), translating
- * a file the office's words are in (config/site.ts, a page, a form, an article), each of its keys
+ * a file the office's words are in (config/site.ts, a page, a form, an article, config/moved.ts), each of its keys
  * a text of that file (checkTranslationFile).
  */
 function checkTranslations(options: CheckOptions, contextFor: (file: string) => CheckContext & { report: Report }): void {
@@ -325,6 +325,8 @@ function translationTarget(
   byFile: (ids: Readonly<Record<string, string>> | undefined, folder: string, file: string) => string | undefined,
 ): TranslationTarget | undefined {
   if (file === SITE_FILE) return options.site === undefined ? undefined : { schema: siteSchema, value: options.site, hasAddress: false };
+  // The words a removed page's visitors read (its message, its links' labels).
+  if (file === MOVED_FILE) return options.moved === undefined ? undefined : { schema: movedSchema, value: options.moved, hasAddress: false };
   const page = byFile(options.pageFiles, PAGES_FOLDER, file);
   if (page !== undefined && options.pages && Object.hasOwn(options.pages, page)) return { schema: pageSchema, value: options.pages[page], hasAddress: true };
   const form = byFile(options.formFiles, 'config/forms', file);

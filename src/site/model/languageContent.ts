@@ -9,7 +9,7 @@
 import { articlePages } from './articles';
 import { articleSchema, type Article } from './articleSchema';
 import { pageSchema, type PageConfig } from './pageSchema';
-import type { GoneEntry, MovedConfig } from './movedSchema';
+import { movedSchema, type GoneEntry, type MovedConfig } from './movedSchema';
 import type { RoutesConfig } from './routesSchema';
 import { pagePathsOf, siteRoutes, type SiteRoutes } from './routing';
 import { siteLinkOf } from '../../schema/addresses';
@@ -33,6 +33,7 @@ const configFile = {
   page: (id: string) => `config/pages/${id}.ts`,
   form: (id: string) => `config/forms/${id}.ts`,
   article: (id: string) => `config/articles/${id}.ts`,
+  moved: 'config/moved.ts',
 };
 
 /** A page's or an article's address in a language: its translation's own address, else its default address, under the language's prefix (the render's, and the checker's). */
@@ -175,7 +176,8 @@ export function languageContents(content: SiteContent): { language: LanguageInfo
         forms,
         // The gone addresses under this prefix, for the pages their visitors get in this language
         // (gonePages.ts); the moved ones are answered from the default content's (movedInEveryLanguage).
-        moved: { moved: [], gone: content.moved.gone.map((entry) => goneUnder(language.prefix, entry, link)) },
+        // Their words too (a removed page's own: config/moved.ts, translated as every other file of words).
+        moved: { moved: [], gone: inThisLanguage(movedSchema, content.moved, configFile.moved).gone.map((entry) => goneUnder(language.prefix, entry, link)) },
         articles,
         language: meta,
       },

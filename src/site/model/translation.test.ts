@@ -12,7 +12,8 @@ import { checkContent, type CheckOptions } from '../../content/model/checkConten
 import { pageSchema } from './pageSchema';
 import { siteSchema } from './siteSchema';
 import { siteLanguages, translate, translatableTexts, translationFileOf, translationStates, type TranslationFile } from './translation';
-import { loadRealConfig, type RealConfig } from '../../test/realConfig';
+import { loadRealConfig, loadRealContent, type RealConfig } from '../../test/realConfig';
+import { languageContents } from './languageContent';
 import { formatPath } from '../../schema/schema';
 
 const paths = (schema: Parameters<typeof translatableTexts>[0], value: unknown) => translatableTexts(schema, value).map((t) => t.path);
@@ -183,6 +184,34 @@ describe('the checker and the languages', () => {
       expect(problems.map((p) => [p.file, formatPath(p.path), p.words.kind, p.words.values?.value])).toEqual([
         [articleFile(second), 'address', 'articleAddressTaken', firstAddress],
       ]);
+    });
+  });
+
+  it('translates the words a removed page’s visitors read (config/moved.ts) as every other file’s: its texts, never its addresses', async () => {
+    const message = `Gone for good ${process.pid}`;
+    const label = `Look elsewhere ${process.pid}`;
+    const moved = { moved: [], gone: ['/old', { address: '/ended', message, links: [{ label, href: '/Contact' }] }] };
+    const movedFile = translationFileOf(GERMAN.code, 'config/moved.ts');
+    const texts = { 'gone[1].message': { text: reversed(message), source: message }, 'gone[1].links[0].label': { text: reversed(label), source: label } };
+    expect(check({ site: withGerman(real.site), moved, translations: { [movedFile]: { texts } } })).toEqual([]);
+    const refused = check({
+      site: withGerman(real.site),
+      moved,
+      translations: { [movedFile]: { texts: { 'gone[1].address': { text: '/weg', source: '/ended' } } } },
+    });
+    expect(refused.map((p) => [p.file, formatPath(p.path), p.words.kind])).toEqual([[movedFile, 'texts.gone[1].address', 'notTranslatable']]);
+    // Drawn in German: the removed page's own words in German, its link to the German contact page; the address only under the prefix.
+    const content = await loadRealContent();
+    const german = languageContents({
+      ...content,
+      site: withGerman(content.site) as typeof content.site,
+      moved,
+      translations: { [GERMAN.code]: { 'config/moved.ts': { texts } } },
+    })[1]!.content;
+    expect(german.moved.gone.at(-1)).toEqual({
+      address: `${GERMAN.prefix}/ended`,
+      message: reversed(message),
+      links: [{ label: reversed(label), href: `${GERMAN.prefix}/Contact` }],
     });
   });
 
