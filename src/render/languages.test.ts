@@ -30,7 +30,16 @@ let untranslated: { path: string; text: string };
 
 const client = (...parts: string[]) => path.join(outDir, 'client', ...parts);
 const read = (address: string) => readFileSync(client(htmlFileFor(address)), 'utf8');
-const dom = (address: string) => new JSDOM(read(address)).window.document;
+/**
+ * Each page's document, parsed once: the pages are written once (beforeAll) and only read, and the
+ * alternates' check visits every page from each of its languages (a parse is most of its CPU).
+ */
+const documents = new Map<string, Document>();
+const dom = (address: string): Document => {
+  let document = documents.get(address);
+  if (!document) documents.set(address, (document = new JSDOM(read(address)).window.document));
+  return document;
+};
 const alternatesOf = (document: Document) =>
   Object.fromEntries([...document.querySelectorAll('head link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
 
