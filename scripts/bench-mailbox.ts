@@ -8,7 +8,7 @@
  * too) asks for the page over and over. Then a mail of just under mailbox.maxMailBytes answering
  * the auto-reply arrives (plain text of 67-character lines: seconds of postal-mime's time), and
  * the bench prints the page's times before and while it is read: once with the mail read on the
- * server's own thread (parse.ts readMail, as the server did before), once in the parse thread
+ * server's own thread (wholeMail.ts readMail, as the server did before), once in the parse thread
  * (parseThread.ts, as it does now); and the longest the server's own thread was held at once
  * meanwhile (a timer in the server's process every 5 ms: what every visitor waits at worst, apart
  * from the machine's own delays). Exits 1 when, with the parse thread, the server's thread was held
@@ -23,7 +23,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import server from '../config/server';
 import { buildApp } from '../src/apps/server/app';
-import { readMail } from '../src/leads/server/mailbox/parse';
+import { readMail } from '../src/leads/server/mailbox/wholeMail';
 import { readMailboxSettings } from '../src/leads/server/mailbox/settings';
 import { readNotifySettings } from '../src/leads/server/notify';
 import { startDovecot } from '../src/test/dovecot';

@@ -20,7 +20,7 @@
  * a copy of the folder (a publish reads its files back in one) finds the bundles made in another.
  * Each read still runs the bundle: its result is new.
  */
-import { build, type Message, type Plugin } from 'esbuild';
+import type { Message, Plugin } from 'esbuild';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compileFunction } from 'node:vm';
@@ -197,6 +197,8 @@ async function bundle(entry: string, configDir: string): Promise<Bundle> {
 
 async function bundleNow(entry: string, configDir: string, inputs: Inputs & { keepable: boolean }): Promise<Bundle> {
   try {
+    // esbuild is loaded at the first bundle, not when the server starts (an inbox without the editor never needs it).
+    const { build } = await import('esbuild');
     const result = await build({
       entryPoints: [entry],
       absWorkingDir: configDir,

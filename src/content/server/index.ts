@@ -23,7 +23,7 @@ import { publishRefusal } from './publishWords';
 import { outdatedDrafts } from './outdated';
 import { TaskQueue } from './taskQueue';
 import { readTextOrNothing } from './atomicFiles';
-import { codePathsOf } from './write';
+import { codePathsOf, loadSourceParser } from './write';
 
 export interface ContentOptions {
   publisher: Publisher;
@@ -184,7 +184,7 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
   return {
     content: async (_request, _reply, _who, answer) => {
       publisher.warm();
-      const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision()]);
+      const [loaded, revision] = await Promise.all([loadContent(site), publisher.revision(), loadSourceParser()]);
       // A draft started before the file's last publish is said to be: publishing it would replace that change.
       const all = options.drafts?.all() ?? [];
       const outdated = await outdatedDrafts(site.siteDir, all, revision);

@@ -49,7 +49,7 @@ import { pictureSizes, uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { editSource, FORMS_INDEX, formsIndexSource, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
+import { editSource, FORMS_INDEX, formsIndexSource, loadSourceParser, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
 import { failpoint } from '../../platform/server/failpoints';
 
 export type PublishResult =
@@ -283,6 +283,7 @@ export class Publisher {
 
     // 1. The files as they will be, in memory, then read back in a folder of their own: exactly the values sent, and the whole content still good.
     const texts = new Map<string, { before?: string; after: string | null }>();
+    await loadSourceParser();
     for (const { file, edits, after } of checked.files) {
       const before = readTextOrNothing(path.join(siteDir, file));
       try {

@@ -29,7 +29,7 @@ import { configHistory, isWorkTree, parentOf } from './git';
 import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
 import { loadAt, readSnapshot, releaseInWords, snapshotIds, summaryOf, type Publisher } from './publish';
 import { contentFiles, loadContent } from './site';
-import { editSource, isNewFileAllowed, UnwritableEdit } from './write';
+import { editSource, isNewFileAllowed, loadSourceParser, UnwritableEdit } from './write';
 
 const messages = server.admin.messages;
 type Values = ReadonlyMap<string, unknown>;
@@ -258,7 +258,7 @@ export class RevisionHistory {
     const revision = await this.find(id);
     if (!revision) return undefined;
     const baseRevision = await this.publisher.revision();
-    const [then, loaded] = await Promise.all([this.valuesAt(id), loadContent(this.publisher.site)]);
+    const [then, loaded] = await Promise.all([this.valuesAt(id), loadContent(this.publisher.site), loadSourceParser()]);
     const now = new Map(contentFiles(loaded).map((f) => [f.file, f.value]));
     const changes: ContentChange[] = [];
     const notes: string[] = [];

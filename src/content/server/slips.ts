@@ -13,7 +13,7 @@
  *
  * Nothing here imports config/: only esbuild (its parser, the one every config file is read with) and Node.
  */
-import { transform, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -163,6 +163,8 @@ function tsFilesUnder(dir: string): string[] {
  */
 export async function slipsIn(configDir: string): Promise<string[]> {
   const sentences: string[] = [];
+  // Loaded here, not when the server starts (see configModules.ts).
+  const { transform } = await import('esbuild');
   for (const file of tsFilesUnder(configDir)) {
     const source = readFileSync(file, 'utf8');
     try {

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { diffValues } from '../model/contentDiff';
 import { loadRealConfig, projectDir } from '../../test/realConfig';
 import { configModules } from './configModules';
-import { codePathsOf, editSource, isNewFileAllowed, newFileSource, UnwritableEdit } from './write';
+import { codePathsOf, editSource, isNewFileAllowed, loadSourceParser, newFileSource, UnwritableEdit } from './write';
+
+// The parser is loaded as the server loads it, before its first edit.
+beforeAll(loadSourceParser);
 
 const source = (file: string) => readFileSync(path.join(projectDir, file), 'utf8');
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -14,8 +14,12 @@
  *
  * A value worked out in code (a name defined above the export, an import, a template with
  * ${…}) is not a text the editor can change: such an edit is refused with a sentence.
+ *
+ * magicast is loaded at the first read or write of a file's source (loadSourceParser), not when
+ * the server starts: a quarter of a second of a start's CPU, for what only the editor's opening,
+ * a publish and a restore use.
  */
-import { parseModule } from 'magicast';
+import type { parseModule as ParseModule } from 'magicast';
 import { formatPath } from '../../schema/schema';
 import type { MovedConfig } from '../../site/model/movedSchema';
 import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
@@ -23,6 +27,20 @@ import { sharedMessages } from '../../site/forms/model/registry';
 import { translatedFileOf } from '../../site/model/translation';
 
 type AstNode = { type: string; [key: string]: unknown };
+
+/** magicast's parser, once loaded (a pure memo of the package's function: loadSourceParser). */
+let parseModule: typeof ParseModule | undefined;
+
+/** Loads magicast's parser, which editSource and codePathsOf read a file's source with: await it before calling them. */
+export async function loadSourceParser(): Promise<void> {
+  parseModule ??= (await import('magicast')).parseModule;
+}
+
+/** The default export's tree of a config file's source. */
+function defaultExportOf(source: string): AstNode | undefined {
+  if (!parseModule) throw new Error('The source parser is not loaded: await loadSourceParser() first');
+  return (parseModule(source).exports.default as Proxy).$ast;
+}
 type Proxy = { $ast?: AstNode };
 
 /** Thrown with a sentence for the editor when an edit cannot be written as a person would. */
@@ -232,7 +250,7 @@ function alignItems(removed: readonly unknown[], added: readonly unknown[]): Ali
 
 /** The file's new text with the edits written in: every other character stays as it was. */
 export function editSource(file: string, source: string, edits: readonly Edit[]): string {
-  const root = unwrap((parseModule(source).exports.default as Proxy).$ast);
+  const root = unwrap(defaultExportOf(source));
   if (!root || root.type !== 'ObjectExpression')
     throw new UnwritableEdit(file, [], `${file}: (the whole file) is not written as { … } after "export default": a developer's change.`);
   const writing: Writing = { file, source, ...planEdits(file, edits) };
@@ -269,7 +287,7 @@ export function codePathsOf(source: string): KeyPath[] {
     } else if (!isPlainData(inner)) found.push(at);
   };
   try {
-    const root = unwrap((parseModule(source).exports.default as Proxy).$ast);
+    const root = unwrap(defaultExportOf(source));
     if (root?.type === 'ObjectExpression') walk(root, []);
   } catch {
     // Not readable as a module: nothing named here (its publish says why).

@@ -14,7 +14,10 @@ import { buildSync } from 'esbuild';
 import { diffValues } from '../model/contentDiff';
 import { escapeRegExp } from '../../schema/text';
 import { loadRealConfig, projectDir } from '../../test/realConfig';
-import { editSource } from './write';
+import { editSource, loadSourceParser } from './write';
+
+// The parser is loaded as the server loads it, before its first edit.
+beforeAll(loadSourceParser);
 
 /** The default export of a config file's text, as the site reads it: types stripped, what it imports from `dir` bundled, then run. */
 function readBack(source: string, dir = path.join(projectDir, 'config')): unknown {

@@ -30,7 +30,7 @@ import { uploadNamedBy } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
 import { recordLeadEvent } from './leadEvents';
 import { OwnerReplies } from './mailbox/ownerReplies';
-import { readMail } from './mailbox/parse';
+import { readMail } from './mailbox/wholeMail';
 import { keepMail, leadOfHeaders, messageIdOf } from './mailbox/record';
 import { issueReplyAddress } from './mailbox/replyTokens';
 import { readNotifySettings } from './notify';

@@ -194,7 +194,7 @@ export class OwnerReplies {
 
   /**
    * Reads one mail sent to a reply address: sends its words on, or keeps it on the lead with why
-   * (and tells its writer). `read`: the mail read whole (parse.ts readMail), or by its headers when
+   * (and tells its writer). `read`: the mail read whole (wholeMail.ts readMail), or by its headers when
    * it is too large or cannot be read.
    */
   async take(headers: Email, messageId: string, read: () => Promise<ReadMail>): Promise<Outcome> {

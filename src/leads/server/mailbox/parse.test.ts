@@ -6,7 +6,8 @@
 import { convert } from 'html-to-text';
 import server from '../../../../config/server';
 import { shallowHtml } from './htmlText';
-import { parseHeaders, readMail } from './parse';
+import { parseHeaders } from './parse';
+import { readMail } from './wholeMail';
 
 const { maxMimeDepth, maxHeaderBytes, maxHtmlDepth } = server.mailbox.reading;
 const head = [

@@ -3,7 +3,7 @@
  * is anyone's, and one that cannot be read must not stop the reading of the next ones.
  *
  * - `parseHeaders`: its header block alone, cut at `maxHeaderBytes`: what ties it to a lead.
- * - `readMail`: the whole mail (postal-mime, its parts nested at most `maxMimeDepth`, all their
+ * - `readMail` (wholeMail.ts): the whole mail (postal-mime, its parts nested at most `maxMimeDepth`, all their
  *   headers at most `maxHeaderBytes`), and its text told apart as its writer's new words and the
  *   folded rest (replyText.ts): the plain part, or the HTML part as far as htmlText.ts reads it
  *   (its first `maxHtmlCharacters`, up to where it nests deeper than `maxHtmlDepth` elements). A
@@ -12,14 +12,15 @@
  *
  * The server reads a whole mail (and tells its words from its quote) in a thread of its own,
  * within mailbox.reading.deadlineSeconds (parseThread.ts, parseWorker.ts): a mail of 10 MB takes
- * the parser seconds, which the server's own thread spends answering visitors instead.
+ * the parser seconds, which the server's own thread spends answering visitors instead. The whole
+ * reading is wholeMail.ts, which only that thread (and tests) load: the server's start loads no
+ * HTML parser (htmlparser2, html-to-text) for it.
  */
 import PostalMime, { type Email } from 'postal-mime';
 import server from '../../../../config/server';
-import { cutAtWord } from '../../../schema/text';
-import { splitMail, type SplitReply } from './replyText';
+import type { SplitReply } from './replyText';
 
-const { maxTextCharacters, reading } = server.mailbox;
+const { reading } = server.mailbox;
 
 /** A mail as read: whole, with its text (its new words and the folded rest, each cut at mailbox.maxTextCharacters), or by its headers alone (too large to fetch, or unreadable) with why. */
 export type ReadMail = ({ whole: true; email: Email } & SplitReply) | { whole: false; email: Email; why: 'tooLarge' | { unreadable: string } };
@@ -52,44 +53,9 @@ export async function parseHeaders(block: Uint8Array | string): Promise<Email | 
   }
 }
 
-/** A mail's text (never markup): its new words and the folded rest, each cut at mailbox.maxTextCharacters. */
-function textOf(email: Email): SplitReply {
-  const split = splitMail(email);
-  return { ...split, text: cutAtWord(split.text, maxTextCharacters), quoted: cutAtWord(split.quoted, maxTextCharacters) };
-}
-
-/** One line on why a mail could not be read (postal-mime's or the engine's own words). */
-const describe = (error: unknown) =>
-  String((error as { message?: unknown })?.message ?? error)
-    .replace(/\s+/g, ' ')
-    .slice(0, 200);
-
-/**
- * The whole mail read, its words told from its quote, or why it could not be (what the parse
- * thread does: parseWorker.ts). Its text and HTML are kept up to `maxHtmlCharacters` (all that is
- * ever read of them: its words are told from less), so that what is passed on stays small
- * whatever the mail's size.
- */
-export async function readWhole(source: Uint8Array): Promise<{ email: Email; split: SplitReply } | { unreadable: string }> {
-  try {
-    const email = await PostalMime.parse(source, { maxHeadersSize: reading.maxHeaderBytes, maxNestingDepth: reading.maxMimeDepth });
-    const split = textOf(email);
-    if (email.text !== undefined) email.text = email.text.slice(0, reading.maxHtmlCharacters);
-    if (email.html !== undefined) email.html = email.html.slice(0, reading.maxHtmlCharacters);
-    return { email, split };
-  } catch (error) {
-    return { unreadable: describe(error) };
-  }
-}
+/** What reading a whole mail gives (wholeMail.ts readWhole): the mail and its words told from its quote, or why it could not be read. */
+export type WholeRead = { email: Email; split: SplitReply } | { unreadable: string };
 
 /** A mail as read (whole), or by its headers with why it could not be. */
-export const readOf = (read: Awaited<ReturnType<typeof readWhole>>, headers: Email): ReadMail =>
+export const readOf = (read: WholeRead, headers: Email): ReadMail =>
   'unreadable' in read ? { whole: false, email: headers, why: { unreadable: read.unreadable } } : { whole: true, email: read.email, ...read.split };
-
-/**
- * The whole mail read here, on the calling thread, or its headers with why it could not be. The
- * server reads mails in a thread of its own instead (parseThread.ts); tests and measurements use this.
- */
-export async function readMail(source: Uint8Array, headers: Email): Promise<ReadMail> {
-  return readOf(await readWhole(source), headers);
-}

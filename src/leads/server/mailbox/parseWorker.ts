@@ -1,11 +1,11 @@
 /**
  * The parse thread's code (parseThread.ts starts it): reads one mail's bytes at a time with
- * parse.ts readWhole and sends back what it read (its attachments' bytes moved, not copied), or
+ * wholeMail.ts readWhole and sends back what it read (its attachments' bytes moved, not copied), or
  * why it could not. Bundled beside the server as dist/server/parse-worker.js (src/render/build.ts);
  * from the sources through tsx.
  */
 import { parentPort } from 'node:worker_threads';
-import { readWhole } from './parse';
+import { readWhole } from './wholeMail';
 
 export interface ParseJob {
   id: number;

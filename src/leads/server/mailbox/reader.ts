@@ -87,7 +87,7 @@ export interface ReaderOptions {
   parseWorker?: string;
   /** Resolves when a mail's reading time is up (default: after mailbox.reading.deadlineSeconds; tests give their own). */
   parseDeadline?: (ms: number) => Promise<void>;
-  /** Reads a mail's bytes (default: in the parse thread); a measurement gives parse.ts readMail, to read on the server's own thread. */
+  /** Reads a mail's bytes (default: in the parse thread); a measurement gives wholeMail.ts readMail, to read on the server's own thread. */
   read?: (source: Uint8Array, headers: Email) => Promise<ReadMail>;
   /** Where the alarm is mailed (the notifications' mail settings); without it the alarm is the inbox's only. */
   alarmMail?: AlarmMail;
