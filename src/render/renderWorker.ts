@@ -11,14 +11,8 @@ import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { RenderAnswer, RenderMessage } from '../content/model/renderJob';
 import type { PageRenderer } from '../site/model/pageRender';
+import { PUBLISH_BROTLI } from './compress';
 import { loadRenderer, renderSite } from './render';
-
-/**
- * Brotli's quality for the pages a publish draws: 10, a step below its best (11, which the build
- * keeps for its pages and code): a third of the CPU for about 2 % more bytes (the home page
- * 14.3 kB instead of 14.0, within docs/performance.md's 14.6 kB), and a publish is waited for.
- */
-const PUBLISH_BROTLI = 10;
 
 /** The server renderer of each code build, with the time its file was written (a new build is loaded again). */
 const renderers = new Map<string, { written: number; renderer: Promise<PageRenderer> }>();
