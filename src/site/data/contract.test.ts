@@ -27,6 +27,11 @@ import { fakeFirebase } from '../../test/firebaseFake';
 import { createLocalPort } from './local';
 import { serverRefusalOf, type DataPort } from './port';
 
+// Each save through the local adapter first solves the forms' proof-of-work puzzle, in this
+// process (no Worker in Node): seconds of one core, and many times that when the machine is busy
+// (a save went over Jest's 60 s in a clean-clone run at load 20). A limit only stops a test that hangs.
+jest.setTimeout(240_000);
+
 jest.mock('firebase/app', () => jest.requireActual('../../test/firebaseFake').fakeFirebase.app);
 jest.mock('firebase/firestore/lite', () => jest.requireActual('../../test/firebaseFake').fakeFirebase.firestore);
 jest.mock('firebase/storage', () => jest.requireActual('../../test/firebaseFake').fakeFirebase.storage);
