@@ -148,13 +148,20 @@ function roomWalls() {
     from: './config/site.ts',
     message: `src/site/${room} reads config/site.ts with useSite() (src/site/ui/siteConfig.ts), so the content editor's preview can draw the draft: do not import it.`,
   }));
+  // The visitors' build holds only a part of these two (src/render/vitePlugins.ts contentOutOfTheCode), typed by the module that reads it.
+  const builtParts = {
+    target: src(islandRooms),
+    from: ['./config/site.ts', './config/server.ts'],
+    message:
+      "This folder runs in the visitor's browser, whose build holds only a part of config/site.ts and config/server.ts: read it from src/site/model/builtSettings.ts or builtServerSettings.ts.",
+  };
   const importWalls = (zones) => ({
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   });
   return [
-    { files: ['src/**/*.{ts,tsx}'], ...importWalls([...walls, ...layerWalls, testsOnly, registriesOnly, ...draftable]) },
+    { files: ['src/**/*.{ts,tsx}'], ...importWalls([...walls, ...layerWalls, testsOnly, registriesOnly, ...draftable, builtParts]) },
     {
       files: islandRooms.map((room) => (room.endsWith('.tsx') ? `src/${room}` : `src/${room}/*.{ts,tsx}`)),
       ignores: ['src/**/*.test.{ts,tsx}'],

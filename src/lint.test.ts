@@ -81,6 +81,8 @@ const forbidden = [
   ['src/leads/server/example.ts', "import value from '../../../config/pages/home';", 'read through its registries only'],
   ['src/content/model/example.ts', "import value from '../../../config/forms/contact';", 'read through its registries only'],
   ['src/site/layout/example.tsx', "import value from '../../../config/site';", 'reads config/site.ts with useSite()'],
+  ['src/site/forms/submit/example.ts', "import value from '../../../../config/server';", 'holds only a part of config/site.ts and config/server.ts'],
+  ['src/site/islands/example.tsx', "import value from '../../../config/site';", 'holds only a part of config/site.ts and config/server.ts'],
 ] as const;
 
 const allowed = [
@@ -100,6 +102,8 @@ const allowed = [
   ['src/site/forms/model/example.ts', "import value from '../../../../config/forms';"],
   ['src/site/app/example.ts', "import value from 'react';"],
   ['src/site/islands/example.tsx', "import value from '@emotion/styled';"],
+  ['src/site/forms/submit/example.ts', "import value from '../../model/builtServerSettings';"],
+  ['src/site/forms/submit/example.test.ts', "import value from '../../../../config/server';"],
   ['src/site/ui/example.tsx', "import { loadedIsland as value } from '../islands/loaded';"],
   ['src/site/sections/example.tsx', "import value from '@mui/material/Box';"],
   ['src/apps/inbox/example.ts', "import { pageNonce as value } from '../../site/islands/cspNonce';"],

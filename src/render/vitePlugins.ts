@@ -168,17 +168,44 @@ export const devInbox = ({ root }: { root: string }): Plugin =>
   devHtml({ name: 'dev-inbox', root, file: 'admin.html', wants: isInboxAddress, answer: async ({ template }) => ({ html: await template() }) });
 
 /**
+ * The config files the visitors' code holds a part of, built in: each is only that part in the
+ * visitors' build (its settings as JSON), imported by one module of that code, which gives it the
+ * part's type (a module importing the file itself would be typed with every key of it and get
+ * only some).
+ */
+const BUILT_PARTS = [
+  // Colours and constants (the islands' and the themes' styles and timings).
+  {
+    file: 'site.ts',
+    importer: 'src/site/model/builtSettings.ts',
+    partOf: async (config: unknown) => {
+      const { settingsOf } = await import('../site/model/siteSettings.ts');
+      return settingsOf(config as Parameters<typeof settingsOf>[0]);
+    },
+  },
+  // What the browser's half of the forms reads: none of the inbox's, the newsletter's or the mails' sentences.
+  {
+    file: 'server.ts',
+    importer: 'src/site/model/builtServerSettings.ts',
+    partOf: async (config: unknown) => {
+      const { serverSettingsOf } = await import('../site/model/serverSettings.ts');
+      return serverSettingsOf(config as Parameters<typeof serverSettingsOf>[0]);
+    },
+  },
+] as const;
+
+/**
  * The visitors' code is built without the content: of config/site.ts it gets only the settings
- * built into the code (src/site/model/siteSettings.ts: colours and constants), and it may not import
+ * built into the code (src/site/model/siteSettings.ts: colours and constants), of config/server.ts
+ * only what the forms' browser code reads (src/site/model/serverSettings.ts), and it may not import
  * the pages, routes or forms at all (the render draws those into the pages and the forms' files).
  * So a publish changes no script, and no page loads text it does not show. The server renderer
  * (ssr) and the inbox's build are not concerned.
  */
 export function contentOutOfTheCode({ root }: { root: string }): Plugin {
   const configDir = path.join(root, 'config');
-  const siteFile = path.join(configDir, 'site.ts');
+  const parts = BUILT_PARTS.map((part) => ({ ...part, path: path.join(configDir, part.file), id: `\0built-part:${part.file}` }));
   const content = ['pages', 'routes.ts', 'moved.ts', 'forms'].map((part) => path.join(configDir, part));
-  const SETTINGS_ID = '\0site-settings';
   return {
     name: 'content-out-of-the-code',
     apply: 'build',
@@ -188,7 +215,14 @@ export function contentOutOfTheCode({ root }: { root: string }): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const id = resolved?.id.split('?')[0];
       if (!id) return null;
-      if (id === siteFile) return SETTINGS_ID;
+      const part = parts.find((p) => p.path === id);
+      if (part) {
+        if (importer.split('?')[0] !== path.join(root, part.importer))
+          this.error(
+            `${path.relative(root, importer)} imports ${path.relative(root, id)}: the visitors' code reads only the part of it built in, from ${part.importer}.`,
+          );
+        return part.id;
+      }
       if (content.some((part) => id === part || id.startsWith(part + path.sep) || id === `${part}.ts`)) {
         this.error(
           `${path.relative(root, importer)} imports ${path.relative(root, id)}: the visitors' code is built without the content (the render draws it into the pages: src/render/render.ts).`,
@@ -197,11 +231,11 @@ export function contentOutOfTheCode({ root }: { root: string }): Plugin {
       return null;
     },
     async load(id) {
-      if (id !== SETTINGS_ID) return null;
+      const part = parts.find((p) => p.id === id);
+      if (!part) return null;
       const { configModules } = await import('../content/server/configModules.ts');
-      const { settingsOf } = await import('../site/model/siteSettings.ts');
-      const site = (await configModules(configDir).load(siteFile)).default as Parameters<typeof settingsOf>[0];
-      return `export default ${JSON.stringify(settingsOf(site))};`;
+      const config: unknown = (await configModules(configDir).load(part.path)).default;
+      return `export default ${JSON.stringify(await part.partOf(config))};`;
     },
   };
 }

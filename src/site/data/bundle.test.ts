@@ -1,15 +1,19 @@
 /**
- * The Firebase SDK is not part of a page load: real `vite build`s of the browser code (into a
- * temporary folder), read through the build's manifest. With the Firebase settings the SDK
- * sits in chunks only the data port's dynamic import reaches (src/site/data/select.ts: on the
- * first save or file choice); without them it is not in the build at all.
+ * What the visitors' code holds: real `vite build`s of the browser code (into a temporary folder),
+ * read through the build's manifest. The Firebase SDK is not part of a page load: with the Firebase
+ * settings the SDK sits in chunks only the data port's dynamic import reaches (src/site/data/select.ts:
+ * on the first save or file choice); without them it is not in the build at all. Of config/server.ts
+ * neither build holds more than the part built in (src/site/model/serverSettings.ts): none of the
+ * inbox's, the newsletter's or the mails' sentences.
  * The two builds run side by side (each its own process), each test reads its own.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import server from '../../../config/server';
 import { firebaseKeys } from '../../deploy/firebaseSettings';
+import { serverSettingsOf } from '../model/serverSettings';
 
 interface ManifestChunk {
   file: string;
@@ -81,4 +85,20 @@ it('with the Firebase settings, the SDK loads only through the data port, never 
 it('without them, no byte of the SDK is built', async () => {
   const result = read(await withoutSettings);
   expect(result.scripts.filter((file) => result.text(file).includes(SDK_MARK))).toEqual([]);
+}, 120_000);
+
+/** Every text of a config value, however deep. */
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(textsOf) : [];
+
+it("neither build holds a sentence of config/server.ts but those of the part built in", async () => {
+  const builtIn = new Set(textsOf(serverSettingsOf(server)));
+  // Sentences (texts of more than a word): a single word could be in any code.
+  const sentences = textsOf(server).filter((text) => text.includes(' ') && !builtIn.has(text));
+  expect(sentences.length).toBeGreaterThan(0);
+  for (const build of [withSettings, withoutSettings]) {
+    const result = read(await build);
+    const found = result.scripts.flatMap((file) => sentences.filter((sentence) => result.text(file).includes(sentence)).map((sentence) => `${file}: ${sentence}`));
+    expect(found).toEqual([]);
+  }
 }, 120_000);

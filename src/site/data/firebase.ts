@@ -10,7 +10,7 @@
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
 import { doc, getFirestore, setDoc } from 'firebase/firestore/lite';
 import { getDownloadURL, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
-import server from '../../../config/server';
+import server from '../model/builtServerSettings';
 import type { DataPort } from './port';
 
 export function createFirebasePort(options: FirebaseOptions): DataPort {

@@ -5,7 +5,7 @@
  * puzzle, and a retry of that submission sends the same one. A puzzle about to run out is solved
  * anew. Only the local adapter uses it: a Firebase build has no server of ours to set puzzles.
  */
-import server from '../../../../config/server';
+import server from '../../model/builtServerSettings';
 import { api, puzzleExpiry, type Puzzle } from '../../../platform/api';
 
 interface Solved {
