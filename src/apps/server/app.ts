@@ -57,6 +57,12 @@ export interface AppOptions {
    */
   rateLimitFactor?: number;
   /**
+   * The forms' puzzle size in place of config/server.ts proofOfWork.maxNumber: a test that solves
+   * many puzzles with the browser's own search (in Node, several times slower than in a page)
+   * makes it smaller; src/leads/server/proofOfWork.test.ts and the browser tests keep config's.
+   */
+  proofMaxNumber?: number;
+  /**
    * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto), as
    * Fastify's trustProxy takes it (TRUST_PROXY). Default: a proxy on this machine.
    */
@@ -159,6 +165,7 @@ export async function buildApp({
   logger = false,
   logTo = process.stdout,
   rateLimitFactor = 1,
+  proofMaxNumber,
   trustProxy = 'loopback',
   clock = Date.now,
   sleep,
@@ -230,7 +237,12 @@ export async function buildApp({
   // The forms' rate limits, which the newsletter's confirmation page shares.
   const limits = createRequestLimits(server.limits, rateLimitFactor, clock);
   // The forms' proof of work: its key from the server's secret in the data folder.
-  const proof = createProofOfWork({ store, secret: sessionSecret(dataDir).secret, clock });
+  const proof = createProofOfWork({
+    store,
+    secret: sessionSecret(dataDir).secret,
+    clock,
+    settings: proofMaxNumber === undefined ? server.proofOfWork : { ...server.proofOfWork, maxNumber: proofMaxNumber },
+  });
   const proofLimits = createClientLimits(server.proofOfWork.perClient, server.limits.ipv6ClientBits, rateLimitFactor, clock);
   await registerApi(app, { store, dataDir, limits, proof, proofLimits });
   // The newsletter's links: the confirmation's page and POST, the unsubscribe's page and one-click POST (their signed tokens are their credentials).

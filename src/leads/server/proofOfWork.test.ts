@@ -88,6 +88,17 @@ it('says in its salt when a puzzle ends, read alike by our server and the browse
   expect(puzzleExpiry('no-expiry-here')).toBeNaN();
 });
 
+it("sets puzzles of config's size unless a test asks for smaller ones", async () => {
+  const puzzleOf = async (base: string) => (await (await fetch(base + api.proofChallenge)).json()) as Puzzle;
+  expect((await puzzleOf(server.base)).maxnumber).toBe(serverConfig.proofOfWork.maxNumber);
+  const small = await startServer({ proofMaxNumber: 100 });
+  try {
+    expect((await puzzleOf(small.base)).maxnumber).toBe(100);
+  } finally {
+    await small.close();
+  }
+});
+
 it('refuses forged, broken and foreign puzzles', async () => {
   const other = await startServer();
   try {
