@@ -1,7 +1,8 @@
 /**
  * Our server without its pages, in a process of its own, sending newsletters: the crash test
  * (src/newsletter/server/crash.test.ts) kills it (SIGKILL) in the middle of a send and starts it
- * again on the same data; `npm run bench:newsletter` measures it. Run with Node and tsx's loader:
+ * again on the same data (it runs it bundled: src/test/bundle.ts); `npm run bench:newsletter`
+ * measures it. Run with Node and tsx's loader:
  *
  *   DATA_DIR=… SMTP_PORT=… [FAILPOINTS=newsletter.claimed=400] [POOL=1] node --import tsx src/test/newsletterServer.ts
  *
