@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { dataAdapter } from './src/render/dataAdapter.ts';
 import { HYDRATE_MODULE, islandModules, islandTriggers } from './src/render/viteManifest.ts';
+import { SUPPORTED_BROWSERS } from './src/site/islands/prefixer.ts';
 import { browserInlineSrc, compileHints, configCheck, contentOutOfTheCode, devEditor, devInbox, devPages } from './src/render/vitePlugins.ts';
 
 const root = import.meta.dirname;
@@ -43,6 +44,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
+      // The browsers the site supports (vite's default, written out): the CSS's vendor prefixes follow the same list.
+      target: SUPPORTED_BROWSERS,
       sourcemap: false,
       // Read by the build (src/render/codeBuild.ts: which chunks each island needs), which then removes it.
       manifest: true,

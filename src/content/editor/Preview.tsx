@@ -24,6 +24,7 @@ import { FormPreviewContext } from '../../site/forms/ui/formPreview';
 import { FormRenderer } from '../../site/forms/ui/FormRenderer';
 import { DataPortProvider } from '../../site/data/DataPortContext';
 import { pageNonce } from '../../site/islands/cspNonce';
+import { SITE_STYLIS_PLUGINS } from '../../site/islands/emotionCache';
 // The toasts a preview form shows (goober) write their styles through the CSSOM, as on the pages.
 import '../../site/islands/toastStyles';
 import { loadIslands } from '../../site/islands/loaded';
@@ -130,9 +131,10 @@ function Frame({
     const doc = frame.current?.contentDocument;
     if (!doc) return;
     doc.body.innerHTML = '<div id="preview"></div>';
-    // The frame shares the inbox's Content-Security-Policy: its styles carry the page's nonce.
+    // The frame shares the inbox's Content-Security-Policy: its styles carry the page's nonce. Its
+    // vendor prefixes are the page's own (src/site/islands/prefixer.ts).
     const nonce = pageNonce();
-    const cache = createCache({ key: 'preview', container: doc.head, ...(nonce ? { nonce } : {}) });
+    const cache = createCache({ key: 'preview', container: doc.head, stylisPlugins: SITE_STYLIS_PLUGINS, ...(nonce ? { nonce } : {}) });
     const root = createRoot(doc.getElementById('preview')!);
     let live = true;
     void loadIslands().then(() => live && setMounted({ root, cache }));
