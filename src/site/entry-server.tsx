@@ -5,13 +5,13 @@
  * extracted. The result is the whole page as HTML; the browser hydrates only its islands
  * (src/site/islands/), so no router data is written for it.
  */
-import type { EmotionCache } from '@emotion/cache';
+import type { EmotionCache, StylisPlugin } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/App';
-import { createEmotionCache, PRERENDERED_STYLES_KEY } from './islands/emotionCache';
+import { createEmotionCache, PRERENDERED_STYLES_KEY, SITE_STYLIS_PLUGINS } from './islands/emotionCache';
 import { loadIslands } from './islands/loaded';
 import type { IslandName } from './islands/registry';
 import { IslandsOnPage } from './ui/Island';
@@ -49,24 +49,32 @@ export const renderPage: PageRenderer['renderPage'] = async (
   if (context instanceof Response) throw new Error(`Rendering ${path} answered a redirect or response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  /** The page drawn with `cache`: its HTML, and the islands it holds. */
+  const draw = async (cache: EmotionCache) => {
+    const islands = new Map<IslandName, number>();
+    // Before the render: the server instance has the cache keep each style's rules for extracting them.
+    const emotion = createEmotionServer(cache);
+    const app = (
+      <AppProviders cache={cache} content={content}>
+        <FormFilesContext.Provider value={formFiles}>
+          <SocialPicturesContext.Provider value={socialPictures}>
+            <PicturesContext.Provider value={pictures}>
+              <IslandsOnPage.Provider value={islands}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </IslandsOnPage.Provider>
+            </PicturesContext.Provider>
+          </SocialPicturesContext.Provider>
+        </FormFilesContext.Provider>
+      </AppProviders>
+    );
+    return { cache, emotion, html: await render(app), islands };
+  };
+
   // No nonce: the page policy names the hash of every style element (src/render/inlineHashes.ts).
-  const cache = createEmotionCache(undefined);
-  const emotion = createEmotionServer(cache);
-  const islands = new Map<IslandName, number>();
-  const app = (
-    <AppProviders cache={cache} content={content}>
-      <FormFilesContext.Provider value={formFiles}>
-        <SocialPicturesContext.Provider value={socialPictures}>
-          <PicturesContext.Provider value={pictures}>
-            <IslandsOnPage.Provider value={islands}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </IslandsOnPage.Provider>
-          </PicturesContext.Provider>
-        </SocialPicturesContext.Provider>
-      </FormFilesContext.Provider>
-    </AppProviders>
-  );
-  const html = await render(app);
+  // Without the rules of MUI's states, unless an element of the page is in one (then drawn again with them).
+  let drawn = await draw(createEmotionCache(undefined, PRERENDER_STYLIS_PLUGINS));
+  if (ELEMENT_IN_A_STATE.test(drawn.html)) drawn = await draw(createEmotionCache(undefined));
+  const { cache, emotion, html, islands } = drawn;
 
   const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const body = html.slice(hoisted.length);
@@ -82,6 +90,31 @@ export const renderPage: PageRenderer['renderPage'] = async (
     .replace(/<style data-emotion="([^"]*)"/g, '<style data-emotion="$1" data-s=""');
   return { body, head: `${hoisted}\n${styles}`, status: context.statusCode, islands: [...islands.keys()] };
 };
+
+/**
+ * MUI's state classes (Mui-disabled, Mui-focusVisible, MuiIconButton-loading...): MUI gives an
+ * element one by a prop when drawing it, or by its own code in the browser (a keyboard focus).
+ * No MUI code runs on a site's page (its islands have none: src/lint.test.ts), so on a page
+ * where no element has one when drawn, no element ever has one: the rules that need one never
+ * apply there.
+ */
+const STATE_CLASS = '(?:Mui-[a-z][A-Za-z]*|Mui[A-Z][A-Za-z]*-loading)(?![\\w-])';
+const ELEMENT_IN_A_STATE = new RegExp(`\\sclass="(?:[^"]*\\s)?${STATE_CLASS}`);
+
+const STATE_IN_SELECTOR = new RegExp(`\\.${STATE_CLASS}`);
+
+/** Whether an element must have one of MUI's state classes (itself or an ancestor) to match `selector`: a class named outside any :not(), :is()... */
+function needsAState(selector: string): boolean {
+  let outside = selector;
+  for (let inner = ''; inner !== outside;) [inner, outside] = [outside, outside.replace(/:[\w-]+\([^()]*\)/g, '')];
+  return STATE_IN_SELECTOR.test(outside);
+}
+
+/** A stylis plugin that leaves out every rule all of whose selectors need one of MUI's state classes. */
+const withoutStates: StylisPlugin = (element) => {
+  if (element.type === 'rule' && Array.isArray(element.props) && element.props.every(needsAState)) element.children = [];
+};
+const PRERENDER_STYLIS_PLUGINS = [...SITE_STYLIS_PLUGINS, withoutStates];
 
 /**
  * A styled component that wraps another (MUI's Button around ButtonBase, say) serializes its

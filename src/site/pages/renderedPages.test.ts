@@ -146,6 +146,17 @@ describe.each(cases)('$path', ({ path, page, indexable }) => {
     // None on a page the navbar does not link to (the privacy page, linked from the footer).
     expect(current.map((c) => [c.tagName, c.textContent])).toEqual(label === undefined ? [] : [['A', label]]);
   });
+
+  test("has no element in one of MUI's states, and no CSS rule that needs one (no MUI code runs on a page to give one)", () => {
+    const document = documentOf(path);
+    const inAState = [...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList].filter((c) => /^Mui-[a-z]|^Mui[A-Z]\w*-loading$/.test(c)));
+    expect(inAState).toEqual([]);
+    const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('');
+    // The CSS read: the rule of a MUI button's own class is there.
+    const button = [...document.querySelector('.MuiButton-root')!.classList].find((c) => c.startsWith('css-'));
+    expect(css).toContain(`.${button}{`);
+    expect(css.match(/[^{}]*\.(?:Mui-[a-z]\w*|Mui[A-Z]\w*-loading)\b[^{}]*\{/g) ?? []).toEqual([]);
+  });
 });
 
 test('every page has a title and a description of its own', () => {
