@@ -94,15 +94,16 @@ function NavLinks({ vertical }: { vertical: boolean }) {
               discover="none"
               aria-current={active ? 'page' : undefined}
               fullWidth={vertical}
+              // The current page's link by its aria-current, not by styles of its own: one class for every link of the menu.
               sx={{
                 justifyContent: vertical ? 'flex-start' : 'center',
-                color: active ? 'primary.main' : 'text.primary',
+                color: 'text.primary',
                 fontWeight: 700,
                 whiteSpace: 'nowrap',
                 borderRadius: vertical ? 2 : 999,
                 px: { xs: 2, lg: 1.5, xl: 2 },
-                bgcolor: active ? (t) => alpha(t.palette.primary.main, 0.08) : 'transparent',
-                '&:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.08), color: 'primary.main' },
+                bgcolor: 'transparent',
+                '&[aria-current="page"], &:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.08), color: 'primary.main' },
               }}
             >
               {link.label}
