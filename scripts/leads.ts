@@ -24,6 +24,7 @@ import { databaseFile, type Store } from '../src/platform/server/store/store';
 import { pipeline } from 'node:stream/promises';
 import { exportStream, knownCollections, type LeadFilter } from '../src/leads/server/leads';
 import { readNotifySettings } from '../src/leads/server/notify/settings';
+import { createServedContent } from '../src/site/server/servedContent';
 import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
 import { listAdminRoles, listAdmins, looksLikeEmail, normalizeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/platform/server/accounts/accounts';
 import { resetSecondFactors } from '../src/platform/server/accounts/secondFactor';
@@ -150,7 +151,8 @@ function exportFilter({ values, words }: Parsed, documents: boolean): { filter: 
 
 async function exportView(store: Store, { filter, format }: ReturnType<typeof exportFilter>) {
   // Newest first, whatever the view (as the inbox's Export); written as fast as the reader takes it.
-  await pipeline(exportStream(store, filter, format, readNotifySettings(process.env).settings.publicUrl), process.stdout);
+  // The languages are the code's own config/site.ts (no build is served here).
+  await pipeline(exportStream(store, filter, format, readNotifySettings(process.env).settings.publicUrl, createServedContent()), process.stdout);
 }
 
 const [command, ...rest] = process.argv.slice(2);

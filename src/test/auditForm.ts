@@ -4,8 +4,8 @@
  * field kind the seed's forms lack, a condition on a radio answer, a chain (a field shown by a
  * conditional field), a condition on checkboxes, checks with the new rules, and a brief as a PDF.
  * Tests pass it to the same functions as config/forms' forms, or hand it to our server as a
- * build's manifest does (src/site/server/servedContent.ts takeServedContent), never through
- * config/forms.
+ * build's manifest does (its `app.served.takeServedContent`: src/site/server/servedContent.ts),
+ * never through config/forms.
  */
 import forms from '../../config/forms';
 import messages from '../../config/forms/_messages';

@@ -29,6 +29,7 @@ import type { StoreWhenPossible } from '../../platform/server/store/store';
 import { whenLeadStored } from '../../leads/server/leadStored';
 import { registerVisits } from '../../leads/server/visits';
 import { storePlugin } from '../../platform/server/store/plugin';
+import { servedPlugin } from '../../site/server/servedPlugin';
 import type { NotifyOptions } from '../../leads/server/notify';
 import { notificationsPlugin } from '../../leads/server/notify/plugin';
 import { privacyPlugin } from '../../leads/server/privacyPlugin';
@@ -91,7 +92,7 @@ export interface AppOptions {
   /** Caddy's admin socket and Caddyfile, where Caddy sends the built files itself: told after each publish (caddyAdmin.ts). */
   caddyAdmin?: CaddyAdmin;
   /** Reading the agency's mailbox (src/leads/server/mailbox; index.ts reads IMAP_URL); leave out for none. */
-  mailbox?: Omit<ReaderOptions, 'dataDir' | 'notifications'>;
+  mailbox?: Omit<ReaderOptions, 'dataDir' | 'notifications' | 'served'>;
   /** The settings still at their example values (src/content/model/placeholders.ts), shown to the inbox's owners. */
   placeholders?: readonly string[];
   /**
@@ -203,6 +204,8 @@ export async function buildApp({
   const logError = (message: string) => (logger ? app.log.error(message) : console.error(message));
 
   const store = await openData(app, dataDir, clock);
+  // The content served (app.served): the code's own config/ until the content's plugin serves a build.
+  await app.register(servedPlugin);
   const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
 
   // The workers, stopped in the reverse order: the mailbox's reader before the notifications it

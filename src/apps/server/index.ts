@@ -9,7 +9,7 @@ import { buildApp } from './app';
 import { caddyAdminFromEnv } from '../../content/server/caddyAdmin';
 import { liveClientDir } from '../../content/server/liveBuild';
 import { describeSettings, readNotifySettings } from '../../leads/server/notify';
-import { agencyAddress } from '../../site/server/servedContent';
+import { agencyAddressOf } from '../../platform/server/mail/settings';
 import { describeMailbox, readMailboxSettings } from '../../leads/server/mailbox/settings';
 import { placeholderWarnings } from '../../content/model/placeholders';
 import admin from '../../../config/admin';
@@ -37,8 +37,11 @@ for (const problem of mailbox.problems) console.error(problem);
 const placeholders = placeholderWarnings(site, process.env);
 if (placeholders.length > 0) console.log([admin.placeholders, ...placeholders].join('\n'));
 const email = notifications.settings.email;
-// The agency's own addresses: a mail from one of them, found in the mailbox, is the agency's reply.
-const agency = [agencyAddress(), email?.fromAddress, ...(email?.to ?? [])].filter((address): address is string => address !== undefined);
+// The agency's own addresses: a mail from one of them, found in the mailbox, is the agency's reply
+// (config/site.ts contact.email: the code's own, read before the server serves a build).
+const agency = [agencyAddressOf(site.contact.email.href), email?.fromAddress, ...(email?.to ?? [])].filter(
+  (address): address is string => address !== undefined,
+);
 
 const app = await buildApp({
   clientDir,

@@ -94,7 +94,7 @@ async function content(app: FastifyInstance, { dataDir, clock, clientDir, siteDi
     await publisher?.close();
   });
   // The build being served (siteBuild.ts), switched by the content editor's publish (liveBuild.ts).
-  const builds = served ? createSiteBuilds(served) : undefined;
+  const builds = served ? createSiteBuilds(served, app.served) : undefined;
   const tellCaddy = caddyAdmin ? caddyTeller(caddyAdmin, log) : undefined;
   const live = builds ? new LiveSite(builds, siteDir, tellCaddy) : undefined;
   if (publisher && live) publisher.serve(live);
@@ -118,4 +118,4 @@ async function content(app: FastifyInstance, { dataDir, clock, clientDir, siteDi
   if (publisher) app.decorate('contentEditor', { publisher, clock, ...(drafts ? { drafts } : {}), ...(scheduler ? { scheduler } : {}) });
 }
 
-export const contentPlugin = fastifyPlugin(content, { name: 'content', fastify: '5.x', dependencies: ['store'] });
+export const contentPlugin = fastifyPlugin(content, { name: 'content', fastify: '5.x', dependencies: ['store', 'served'] });

@@ -13,7 +13,6 @@ import { validateDocument } from '../../site/forms/model/document';
 import { sniffDocumentType } from '../../site/forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from '../../platform/server/files';
 import { allUploads, formForCollection, uploadForPrefix } from '../../site/forms/model/registry';
-import { languageOfAddress, servedFormIn } from '../../site/server/servedContent';
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody } from './plainPosts';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
@@ -100,7 +99,7 @@ function attributionOf(request: FastifyRequest): Attribution | undefined {
   } catch {
     return undefined;
   }
-  return { formPage: backTo(referer, request.headers.host) };
+  return { formPage: backTo(referer, request.headers.host, request.server.served) };
 }
 
 const contentType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -131,7 +130,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     if (form && isPlainPost(request)) {
       return reply
         .code(303)
-        .header('Location', `${backTo(request.headers.referer, request.headers.host)}${failedQuery(form)}`)
+        .header('Location', `${backTo(request.headers.referer, request.headers.host, request.server.served)}${failedQuery(form)}`)
         .send();
     }
     return fail(reply, 429, messages.tooManyRequests);
@@ -175,8 +174,8 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
       if (!stored) return fail(reply, 404, messages.unknownCollection);
       // The language of the page it was sent from: the form checked in its words (its keys, values and checks are the stored form's).
       const attribution = attributionOf(request);
-      const language = languageOfAddress(attribution?.formPage);
-      const form = servedFormIn(stored, language);
+      const language = request.server.served.languageOfAddress(attribution?.formPage);
+      const form = request.server.served.servedFormIn(stored, language);
       if (isPlainPost(request)) {
         // A plain post (no JavaScript) carries no solved puzzle: kept, in the Spam folder (robots post so too).
         const query = await handlePlainPost(form, request.body, (document) =>
@@ -184,7 +183,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
         );
         return reply
           .code(303)
-          .header('Location', `${backTo(request.headers.referer, request.headers.host)}${query}`)
+          .header('Location', `${backTo(request.headers.referer, request.headers.host, request.server.served)}${query}`)
           .send();
       }
       if (contentType(request) !== 'application/json') return fail(reply, 415, messages.notJson);

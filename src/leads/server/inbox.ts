@@ -20,7 +20,7 @@ import { deleteLeads } from './privacy';
 import { visible } from '../../schema/text';
 import { stageOf } from '../model/pipeline';
 import { leadFields } from '../model/leadFields';
-import { inboxLanguages, leadLanguage } from './leadLanguages';
+import { inboxLanguages, leadLanguage, type Languages } from './leadLanguages';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
@@ -92,7 +92,7 @@ export function findLead(store: Store, docId: string): LeadRow | undefined {
   return selectLeads(store, { docId })[0];
 }
 
-export function leadDetail(store: Store, dataDir: string, docId: string): LeadDetail | undefined {
+export function leadDetail(store: Store, dataDir: string, docId: string, served: Languages): LeadDetail | undefined {
   const lead = findLead(store, docId);
   if (!lead) return undefined;
   const cv = cvOfLead(store, dataDir, lead);
@@ -107,7 +107,7 @@ export function leadDetail(store: Store, dataDir: string, docId: string): LeadDe
     person: personOf(store, lead),
     source: sourceOfLead(store.db, docId) ?? null,
     // The language it was sent in: only on a site in more than one (leadLanguages.ts).
-    ...(inboxLanguages() ? { language: leadLanguage(lead.language) } : {}),
+    ...(inboxLanguages(served) ? { language: leadLanguage(served, lead.language) } : {}),
   };
 }
 

@@ -17,7 +17,6 @@ import { adminRoutes, pathOf } from '../../platform/inboxRoutes';
 import { encodeAttribution, encodePageView } from '../../site/model/attribution';
 import { buildDocument } from '../../site/forms/model/document';
 import { NOTHING_MOVED } from '../../site/model/siteContent';
-import { takeServedContent } from '../../site/server/servedContent';
 import { type Client, startSignedIn, type TestServer } from '../../test/adminServer';
 import { validData } from '../../test/formFixtures';
 import { proofHeaders } from '../../test/proof';
@@ -33,14 +32,14 @@ const ENGLISH = { code: site.languages.default.code, name: site.languages.defaul
 const GERMAN_NAME = { code: GERMAN.code, name: GERMAN.name };
 /** The German pages the build writes (src/render/languages.test.ts): the home page and Contact at its translated address. */
 const GERMAN_PAGES = [{ path: GERMAN.prefix }, { path: `${GERMAN.prefix}/Kontakt` }];
-const inTwoLanguages = () => takeServedContent({ site: withGerman(site), routes, forms, moved: NOTHING_MOVED }, GERMAN_PAGES);
-const inOneLanguage = () => takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
-
 let s: TestServer;
 let agency: Client;
+const inTwoLanguages = () => s.app.served.takeServedContent({ site: withGerman(site), routes, forms, moved: NOTHING_MOVED }, GERMAN_PAGES);
+const inOneLanguage = () => s.app.served.takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
+
 beforeAll(async () => {
-  inTwoLanguages();
   ({ server: s, client: agency } = await startSignedIn());
+  inTwoLanguages();
 });
 afterAll(async () => {
   await s?.close();

@@ -20,7 +20,6 @@ import { validData } from '../../test/formFixtures';
 import { seedLeads } from '../../test/seedLeads';
 import { buildApp } from '../../apps/server/app';
 import { createVisitCounter } from './visits';
-import { takeServedContent } from '../../site/server/servedContent';
 import { realServedContent } from '../../test/realConfig';
 import { SOURCE_CSV_COLUMNS } from './sources';
 import { weekOf } from './insights';
@@ -167,11 +166,11 @@ describe('the visit beacon', () => {
     const article = `${realServedContent.site.articles.path}/an-article-of-the-build`;
     const view = encodePageView({ page: article, landing: true, attribution: { utmSource: 'newsletter', utmCampaign: 'november-news' } });
     try {
-      takeServedContent(realServedContent, [{ path: '/' }, { path: article }]);
+      s.app.served.takeServedContent(realServedContent, [{ path: '/' }, { path: article }]);
       expect((await visit(view)).status).toBe(204);
       await visit(encodePageView({ page: `${realServedContent.site.articles.path}/no-such-article`, landing: true, attribution: {} }));
     } finally {
-      takeServedContent(realServedContent);
+      s.app.served.takeServedContent(realServedContent);
     }
     const day = new Date(s.clock.now).toISOString().slice(0, 10);
     expect(counts()).toEqual([{ day, page: article, source: 'newsletter', campaign: 'november-news', views: 1, visits: 1, visitors: 1 }]);
@@ -180,7 +179,7 @@ describe('the visit beacon', () => {
   it("bounds what it keeps: sources beyond the day's limit are counted together; a client posting too fast is refused", async () => {
     const store = s.app.store;
     store.db.exec('DELETE FROM visits');
-    const counter = createVisitCounter({ store, clock: () => s.clock.now });
+    const counter = createVisitCounter({ store, clock: () => s.clock.now, served: s.app.served });
     for (let i = 0; i < server.visits.maxSourcesPerDay + 5; i++)
       counter.count(encodePageView({ page: '/', landing: true, attribution: { utmSource: `s${i}` } }), '192.0.2.1', BROWSER);
     const rows = counts() as { source: string; views: number }[];

@@ -12,7 +12,7 @@ import server from '../../../config/server';
 import type { InsightRow, Insights, LeadLanguage, SourceChoice } from '../model/adminApi';
 import admin from '../../../config/admin';
 import { allForms, formNamed, formNameOf, formTitles, kindOf } from '../../site/forms/model/registry';
-import { countedPageOf, languageOfAddress } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 import { inboxLanguages, leadLanguage } from './leadLanguages';
 import { WON_STAGE } from '../model/pipeline';
 import type { Store } from '../../platform/server/store/store';
@@ -79,7 +79,13 @@ function topRows<T extends InsightRow>(rows: T[]): { shown: T[]; other?: Insight
   return { shown: sorted.slice(0, max), ...(rest.length > 0 ? { other: { groups: rest.length, ...total(rest) } } : {}) };
 }
 
-export function insightsOf(store: Store, weeks: number, now: number): Insights {
+/** The insights of `weeks` weeks up to `now`, the pages and languages as the content served (`served`: servedContent.ts) has them. */
+export function insightsOf(
+  store: Store,
+  weeks: number,
+  now: number,
+  served: Pick<Served, 'countedPageOf' | 'languageOfAddress' | 'servedLanguages'>,
+): Insights {
   const db = store.db;
   const first = weekOf(now - (weeks - 1) * 7 * DAY_MS);
   const weekList = Array.from({ length: weeks }, (_, i) => new Date(Date.parse(first) + i * 7 * DAY_MS).toISOString().slice(0, 10));
@@ -130,7 +136,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   const pages = new Map<string, { page: string } & Counts>();
   const pageEntry = (path: string) => {
     // A lead's landing page as its main address (an alias, a trailing slash); an unknown one as it was.
-    const page = path === '' ? '' : (countedPageOf(path) ?? path);
+    const page = path === '' ? '' : (served.countedPageOf(path) ?? path);
     let entry = pages.get(page);
     if (!entry) pages.set(page, (entry = { page, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }));
     return entry;
@@ -204,7 +210,7 @@ export function insightsOf(store: Store, weeks: number, now: number): Insights {
   );
   const wonAll = db.prepare(`SELECT ${won}`).get(first, WON_STAGE) as Won;
 
-  const byLanguage = languageRows(db, first, { peopleFrom, kinds, KIND, won, firstMs });
+  const byLanguage = languageRows(db, first, { peopleFrom, kinds, KIND, won, firstMs }, served);
 
   const bySource = topRows(
     [...sources.values()].map((e) => ({ source: e.source, campaign: e.campaign, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) })),
@@ -241,8 +247,9 @@ function languageRows(
   db: Store['db'],
   first: string,
   sql: { peopleFrom: string; kinds: string; KIND: string; won: string; firstMs: number },
+  served: Pick<Served, 'languageOfAddress' | 'servedLanguages'>,
 ): Insights['byLanguage'] {
-  const languages = inboxLanguages();
+  const languages = inboxLanguages(served);
   if (!languages) return undefined;
   const entries = new Map(
     languages.map((language) => [language.code, { ...language, visits: 0, visitors: 0, byKind: {}, won: 0, wonValue: 0, subscribers: 0 }]),
@@ -257,14 +264,14 @@ function languageRows(
     visits: number;
     visitors: number;
   }[]) {
-    const counted = entry(leadLanguage(languageOfAddress(row.page)));
+    const counted = entry(leadLanguage(served, served.languageOfAddress(row.page)));
     counted.visits += row.visits;
     counted.visitors += row.visitors;
   }
   for (const row of db
     .prepare(`SELECT l.language AS code, ${sql.KIND} AS kind, count(DISTINCT ${PERSON}) AS n ${sql.peopleFrom} GROUP BY 1, 2`)
     .all(sql.kinds, first) as { code: string | null; kind: string; n: number }[]) {
-    const counted = entry(leadLanguage(row.code));
+    const counted = entry(leadLanguage(served, row.code));
     counted.byKind[row.kind] = (counted.byKind[row.kind] ?? 0) + row.n;
   }
   for (const row of db.prepare(`SELECT l.language AS code, ${sql.won} GROUP BY 1`).all(first, WON_STAGE) as {
@@ -272,7 +279,7 @@ function languageRows(
     won: number;
     value: number;
   }[]) {
-    const counted = entry(leadLanguage(row.code));
+    const counted = entry(leadLanguage(served, row.code));
     counted.won += row.won;
     counted.wonValue += row.value;
   }
@@ -281,7 +288,7 @@ function languageRows(
       "SELECT l.language AS code, count(*) AS n FROM subscribers n LEFT JOIN leads l ON l.doc_id = n.doc_id WHERE n.state = 'confirmed' AND n.signed_up_at >= ? GROUP BY 1",
     )
     .all(sql.firstMs) as { code: string | null; n: number }[]) {
-    entry(leadLanguage(row.code)).subscribers += row.n;
+    entry(leadLanguage(served, row.code)).subscribers += row.n;
   }
   return [...entries.values()].map(({ code, name, ...e }) => ({ code, name, ...rowOf(e.visits, e.visitors, e.byKind, e.won, e.wonValue, e.subscribers) }));
 }

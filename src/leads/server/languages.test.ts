@@ -19,7 +19,6 @@ import { NOTHING_MOVED } from '../../site/model/siteContent';
 import { translate, translatableTexts } from '../../site/model/translation';
 import { buildDocument } from '../../site/forms/model/document';
 import { formSchema, type FormConfig } from '../../site/forms/model/formSchema';
-import { takeServedContent } from '../../site/server/servedContent';
 import { invalidData, validData } from '../../test/formFixtures';
 import { encodeAttribution } from '../../site/model/attribution';
 import { startSignedIn, submit, type TestServer } from '../../test/adminServer';
@@ -46,19 +45,19 @@ const germanForms = Object.fromEntries(Object.entries(forms).map(([id, form]) =>
 let dataDir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
-  // The pages a build of both languages writes: a plain post's Referer is one of them.
-  takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } }, [
-    { path: '/Contact' },
-    { path: GERMAN_CONTACT },
-  ]);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'languages-test-'));
   app = await buildApp({ dataDir, rateLimitFactor: 1000 });
   await app.ready();
+  // The pages a build of both languages writes: a plain post's Referer is one of them.
+  app.served.takeServedContent(
+    { site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } },
+    [{ path: '/Contact' }, { path: GERMAN_CONTACT }],
+  );
 });
 afterAll(async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
-  takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
+  app.served.takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
 });
 
 const form = forms.contact as FormConfig;
@@ -117,17 +116,23 @@ describe('the mails of a post from a German page', () => {
   let hooks: WebhookReceiver;
   let s: TestServer;
   beforeAll(async () => {
-    takeServedContent({ site: twoLanguages, routes, forms, moved: NOTHING_MOVED, languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } } });
     smtp = await startSmtp();
     hooks = await startWebhookReceiver();
     const settings = mailSettingsTo(smtp.port, { NOTIFY_TO, WEBHOOK_URL: hooks.url, WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
     ({ server: s } = await startSignedIn({ notifications: { settings, log: { warn: () => undefined } } }));
+    s.app.served.takeServedContent({
+      site: twoLanguages,
+      routes,
+      forms,
+      moved: NOTHING_MOVED,
+      languages: { [GERMAN.code]: { site: twoLanguages, forms: germanForms } },
+    });
   });
   afterAll(async () => {
     await s?.close();
     await smtp?.close();
     await hooks?.close();
-    takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
+    s?.app.served.takeServedContent({ site, routes, forms, moved: NOTHING_MOVED });
   });
 
   /** Sends the contact form from a page as its script does; the stored lead's id. */

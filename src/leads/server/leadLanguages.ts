@@ -7,18 +7,21 @@
  */
 import type Database from 'better-sqlite3';
 import { preparedIn } from '../../platform/server/statements';
-import { servedLanguages } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 import type { LeadLanguage } from '../model/adminApi';
 
+/** The server's content served (servedContent.ts: `app.served`), as far as its languages. */
+export type Languages = Pick<Served, 'servedLanguages'>;
+
 /** The site's languages as the inbox shows them, the default first; undefined on a site in one language (its inbox shows none). */
-export function inboxLanguages(): LeadLanguage[] | undefined {
-  const languages = servedLanguages();
+export function inboxLanguages(served: Languages): LeadLanguage[] | undefined {
+  const languages = served.servedLanguages();
   return languages.length > 1 ? languages.map(({ code, name }) => ({ code, name })) : undefined;
 }
 
 /** A lead's language by the code its row keeps (null: the default one); a language no longer declared, by its code. */
-export function leadLanguage(code: string | null): LeadLanguage {
-  const languages = servedLanguages();
+export function leadLanguage(served: Languages, code: string | null): LeadLanguage {
+  const languages = served.servedLanguages();
   const found = code === null ? languages[0] : languages.find((language) => language.code === code);
   return found ? { code: found.code, name: found.name } : { code: code!, name: code! };
 }
@@ -29,15 +32,15 @@ const languageOfRow = preparedIn((db: Database.Database) => db.prepare('SELECT l
  * The language a stored lead was sent in, as its notifications to the agency say it (the mail's
  * line, the webhook's `language`); undefined on a site in one language (they say none, as before languages).
  */
-export function languageOfLead(db: Database.Database, docId: string): LeadLanguage | undefined {
-  if (!inboxLanguages()) return undefined;
-  return leadLanguage((languageOfRow(db).get(docId) as string | null | undefined) ?? null);
+export function languageOfLead(served: Languages, db: Database.Database, docId: string): LeadLanguage | undefined {
+  if (!inboxLanguages(served)) return undefined;
+  return leadLanguage(served, (languageOfRow(db).get(docId) as string | null | undefined) ?? null);
 }
 
 /**
  * The codes a lead's row keeps for a language, as a JSON array for SQL (`coalesce(l.language, '')
  * IN (SELECT value FROM json_each(?))`): the default language's leads include those without one ('').
  */
-export function storedCodes(code: string): string {
-  return JSON.stringify(code === servedLanguages()[0]!.code ? [code, ''] : [code]);
+export function storedCodes(served: Languages, code: string): string {
+  return JSON.stringify(code === served.servedLanguages()[0]!.code ? [code, ''] : [code]);
 }

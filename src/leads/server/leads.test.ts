@@ -193,7 +193,7 @@ describe('exports and the command line', () => {
   });
 
   describe('exportLeads (the function)', () => {
-    const exported = (filter: LeadFilter, format: 'json' | 'csv') => [...exportLeads(app.store, filter, format, 'https://site.test')].join('');
+    const exported = (filter: LeadFilter, format: 'json' | 'csv') => [...exportLeads(app.store, filter, format, 'https://site.test', app.served)].join('');
 
     it.each<[string, LeadFilter]>([
       ['one form', { collection: 'Inquriy' }],
@@ -295,7 +295,7 @@ describe('exports and the command line', () => {
       expect(runs.json).toEqual({
         code: 0,
         stderr: '',
-        stdout: [...exportLeads(app.store, { collection: 'Inquriy' }, 'json', site.brand.url.replace(/\/+$/, ''))].join(''),
+        stdout: [...exportLeads(app.store, { collection: 'Inquriy' }, 'json', site.brand.url.replace(/\/+$/, ''), app.served)].join(''),
       });
     });
 

@@ -27,7 +27,7 @@ import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
 import type { Store } from '../../platform/server/store/store';
 import { awaitingCollections } from './attention';
-import { inboxLanguages, leadLanguage, storedCodes } from './leadLanguages';
+import { inboxLanguages, leadLanguage, type Languages } from './leadLanguages';
 
 /** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
 export interface CsvColumn {
@@ -183,7 +183,11 @@ export interface LeadFilter {
   stage?: string;
   /** Assigned to this account; null: to nobody. */
   assignee?: string | null;
-  /** Sent in this language (a code of config/site.ts `languages`; the default one's leads include those sent before languages were kept). */
+  /**
+   * Sent in this language: the codes its leads' rows keep, as a JSON array (leadLanguages.ts
+   * storedCodes: a code of config/site.ts `languages`; the default one's leads include those sent
+   * before languages were kept).
+   */
   language?: string;
 }
 
@@ -337,7 +341,7 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   stage: { sql: 'l.stage IS ?', param: (stage) => (stage === FIRST_STAGE ? null : stage) },
   assignee: { sql: 'l.assignee IS ?' },
   // A lead sent before languages were kept has none: it is the default language's (leadLanguages.ts).
-  language: { sql: "coalesce(l.language, '') IN (SELECT value FROM json_each(?))", param: storedCodes },
+  language: { sql: "coalesce(l.language, '') IN (SELECT value FROM json_each(?))" },
 };
 
 function whereOf(db: Database.Database, filter: LeadFilter): Where {
@@ -522,8 +526,8 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
  * declared that the view has leads in), with how many leads of the view it holds whatever the
  * language filter (the list's language filter offers them).
  */
-export function languageCounts(store: Store, filter: LeadFilter): { code: string; name: string; leads: number }[] | undefined {
-  const languages = inboxLanguages();
+export function languageCounts(store: Store, filter: LeadFilter, served: Languages): { code: string; name: string; leads: number }[] | undefined {
+  const languages = inboxLanguages(served);
   if (!languages) return undefined;
   const where = whereOf(store.db, { ...filter, language: undefined });
   const rows = whileUnchanged(
@@ -537,7 +541,7 @@ export function languageCounts(store: Store, filter: LeadFilter): { code: string
   );
   const counts = new Map(languages.map((language) => [language.code, { ...language, leads: 0 }]));
   for (const row of rows) {
-    const language = leadLanguage(row.code);
+    const language = leadLanguage(served, row.code);
     const entry = counts.get(language.code) ?? { ...language, leads: 0 };
     entry.leads += row.n;
     counts.set(language.code, entry);
@@ -636,7 +640,7 @@ function uniqueHeaders(headers: readonly string[]): string[] {
  * by their labels (one column per label whichever forms have it), where the lead came from, the
  * language it was sent in (a site in more than one language), and the lead's address in the inbox. The CSV and the JSON export are this table, each written its way.
  */
-function exportTable(store: Store, filter: LeadFilter, publicUrl: string): ExportTable {
+function exportTable(store: Store, filter: LeadFilter, publicUrl: string, served: Languages): ExportTable {
   const collections = [...keysByCollection(store, filter).keys()];
   // Several forms: one column per header, whichever forms have it ("Full Name" of each form in one column).
   const byHeader = new Map<string, Map<string, CsvColumn['cell']>>();
@@ -651,7 +655,7 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string): Expor
   const sourceOf = sourceReader(store.db);
   const shared = sharedCsvColumns();
   // The language it was sent in, by its name: only on a site in more than one language.
-  const languages = inboxLanguages() !== undefined;
+  const languages = inboxLanguages(served) !== undefined;
   const headers = uniqueHeaders([
     ...(several ? [admin.list.columns.form] : []),
     ...shared.map((column) => column.header),
@@ -670,7 +674,7 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string): Expor
           ...shared.map((column) => column.cell(lead)),
           ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''),
           ...sourceRow(sourceOf(lead.docId)),
-          ...(languages ? [leadLanguage(lead.language).name] : []),
+          ...(languages ? [leadLanguage(served, lead.language).name] : []),
           inboxLink(publicUrl, lead.docId),
         ];
       }
@@ -684,8 +688,8 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string): Expor
  * array of the same rows, one object per lead keyed by the CSV's headers, each value the text of
  * its cell as sent (no spreadsheet's guard: a tool reads it, not a spreadsheet).
  */
-export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string): Generator<string> {
-  const { headers, rows } = exportTable(store, filter, publicUrl);
+export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string, served: Languages): Generator<string> {
+  const { headers, rows } = exportTable(store, filter, publicUrl, served);
   if (format === 'csv') {
     yield* chunked(
       (function* () {
@@ -761,8 +765,8 @@ async function* giveWay(pieces: Iterable<string>): AsyncGenerator<string> {
  * The export as a stream: the next batch is read from the database only when the reader has
  * taken the last, and between two pieces the server answers whatever else is waiting.
  */
-export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat | 'documents', publicUrl: string): Readable {
-  const pieces = format === 'documents' ? exportDocuments(store, filter) : exportLeads(store, filter, format, publicUrl);
+export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat | 'documents', publicUrl: string, served: Languages): Readable {
+  const pieces = format === 'documents' ? exportDocuments(store, filter) : exportLeads(store, filter, format, publicUrl, served);
   return Readable.from(giveWay(pieces), { objectMode: false, highWaterMark: 1 });
 }
 

@@ -10,7 +10,7 @@ import forms from '../../../config/forms';
 import routes from '../../../config/routes';
 import site from '../../../config/site';
 import { NOTHING_MOVED } from '../../site/model/siteContent';
-import { takeServedContent } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 import { allForms, allUploads, formTitle, knownCollections, lockedForms, takeBuiltForms } from '../../site/forms/model/registry';
 import { buildDocument } from '../../site/forms/model/document';
 import type { FormConfig } from '../../site/forms/model/formSchema';
@@ -28,11 +28,12 @@ import { fill } from '../../schema/text';
 
 jest.setTimeout(60_000);
 
-/** Serves a build whose manifest lists these forms beside the seed's. */
-const serveForms = (extra: Readonly<Record<string, unknown>>) =>
-  takeServedContent({ site, routes, forms: { ...forms, ...extra } as typeof forms, moved: NOTHING_MOVED });
+/** Serves a build whose manifest lists these forms beside the seed's (on the server of `served`). */
+const serveForms = (served: Served, extra: Readonly<Record<string, unknown>>) =>
+  served.takeServedContent({ site, routes, forms: { ...forms, ...extra } as typeof forms, moved: NOTHING_MOVED });
 
-afterAll(() => takeServedContent({ site, routes, forms, moved: NOTHING_MOVED }));
+// The forms a build serves are the code's one list (registry.ts): put back as the seed's.
+afterAll(() => takeBuiltForms(forms));
 
 describe('the registry', () => {
   afterEach(() => takeBuiltForms(forms));
@@ -80,8 +81,8 @@ describe("a new form's lead, downstream", () => {
   let docId = '';
 
   beforeAll(async () => {
-    serveForms({ [NEW_FORM_NAME]: newForm });
     ({ server: s, client: agency } = await startSignedIn());
+    serveForms(s.app.served, { [NEW_FORM_NAME]: newForm });
     // The brief, uploaded as the form's file field does.
     const upload = await fetch(`${s.base}${api.files}${fieldOf('brief').upload!.pathPrefix}${randomUUID()}`, {
       method: 'PUT',
@@ -146,7 +147,7 @@ describe("a new form's lead, downstream", () => {
 
   it('keeps the lead whole when a field is removed later: its value under the removed ones, and in the export', async () => {
     const withoutBudget = auditWithout('monthlyBudget');
-    serveForms({ [NEW_FORM_NAME]: withoutBudget });
+    serveForms(s.app.served, { [NEW_FORM_NAME]: withoutBudget });
     try {
       const { lead: shown } = await lead();
       expect(shown!.fields.map((field) => field.key)).not.toContain('monthlyBudget');
@@ -155,7 +156,7 @@ describe("a new form's lead, downstream", () => {
       const csv = await (await agency.send('GET', `${adminRoutes.export.path}?form=${NEW_FORM_NAME}&format=csv`)).text();
       expect(csv.split('\r\n')[0]).toContain(`"${withoutBudget.retired![0]!.label}"`);
     } finally {
-      serveForms({ [NEW_FORM_NAME]: newForm });
+      serveForms(s.app.served, { [NEW_FORM_NAME]: newForm });
     }
   });
 

@@ -61,22 +61,22 @@ describe('a plain form post', () => {
   });
 
   it('never redirects to another site', () => {
-    expect(backTo('https://evil.example/phish', 'site.test')).toBe('/');
-    expect(backTo('not a url', 'site.test')).toBe('/');
-    expect(backTo(undefined, 'site.test')).toBe('/');
-    expect(backTo('http://site.test/Career?x=1', 'site.test')).toBe('/Career');
+    expect(backTo('https://evil.example/phish', 'site.test', app.served)).toBe('/');
+    expect(backTo('not a url', 'site.test', app.served)).toBe('/');
+    expect(backTo(undefined, 'site.test', app.served)).toBe('/');
+    expect(backTo('http://site.test/Career?x=1', 'site.test', app.served)).toBe('/Career');
   });
 
   it('goes back only to a known address of this site, whatever path the Referer holds', () => {
     // Each of these is a same-host Referer whose path URL parsing makes start with "//":
     // as a Location, the browser would read it as another site's address.
     for (const path of ['//evil.example/x', '/\\evil.example/x', '/..//evil.example/x', '/\t/evil.example/x', '///evil.example', '/.//evil.example']) {
-      expect([path, backTo(`http://site.test${path}`, 'site.test')]).toEqual([path, '/']);
+      expect([path, backTo(`http://site.test${path}`, 'site.test', app.served)]).toEqual([path, '/']);
     }
-    expect(backTo('http://site.test/nowhere', 'site.test')).toBe('/');
-    expect(backTo('http://site.test/Contact/', 'site.test')).toBe('/Contact');
-    expect(backTo('http://site.test/contact', 'site.test')).toBe('/contact');
-    expect(backTo('http://site.test/', 'site.test')).toBe('/');
+    expect(backTo('http://site.test/nowhere', 'site.test', app.served)).toBe('/');
+    expect(backTo('http://site.test/Contact/', 'site.test', app.served)).toBe('/Contact');
+    expect(backTo('http://site.test/contact', 'site.test', app.served)).toBe('/contact');
+    expect(backTo('http://site.test/', 'site.test', app.served)).toBe('/');
   });
 });
 

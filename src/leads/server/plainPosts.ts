@@ -12,7 +12,7 @@ import { buildDocument } from '../../site/forms/model/document';
 import { validateValues, type FormValues } from '../../site/forms/model/buildSchema';
 import type { FieldConfig, FormConfig } from '../../site/forms/model/formSchema';
 import { emptyValue, withHiddenEmptied, type FieldValue } from '../../site/forms/model/conditions';
-import { pageAddressOf } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 
 /**
  * Where to send the visitor back to: the address of the page they posted from, when it is a
@@ -22,7 +22,7 @@ import { pageAddressOf } from '../../site/server/servedContent';
  * `/..//evil.example`, `/<TAB>/evil.example`, which URL parsing turns into it) would make the
  * browser leave the site.
  */
-export function backTo(referer: string | undefined, host: string | undefined): string {
+export function backTo(referer: string | undefined, host: string | undefined, served: Pick<Served, 'pageAddressOf'>): string {
   if (!referer || !host) return '/';
   let url: URL;
   try {
@@ -31,7 +31,7 @@ export function backTo(referer: string | undefined, host: string | undefined): s
     return '/';
   }
   if (url.host !== host) return '/';
-  return pageAddressOf(url.pathname) ?? '/';
+  return served.pageAddressOf(url.pathname) ?? '/';
 }
 
 /** Whether the hidden spam-trap field (config/server.ts `spamTrap`) was filled in. */

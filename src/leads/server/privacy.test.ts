@@ -35,7 +35,6 @@ import { keepMail, leadOfHeaders, messageIdOf } from './mailbox/record';
 import { issueReplyAddress } from './mailbox/replyTokens';
 import { readNotifySettings } from './notify';
 import { autoReplyMarksOf } from './notify/visitorMail';
-import { agencyAddress } from '../../site/server/servedContent';
 import { newsletterRoutes, type NewsletterDetail } from '../../newsletter/model/newsletterApi';
 import { confirmSubscriber } from '../../newsletter/server/subscribers';
 import { enforceRetention } from './privacy';
@@ -151,7 +150,7 @@ describe('erasing a person known under four forms of one address', () => {
     const autoReply = smtp.mails.find((m) => m.envelope.to.includes(forms4[0]!))!;
     const answers = { inReplyTo: autoReply.email.messageId, references: autoReply.email.messageId };
     // The agency's address (config/site.ts contact.email): the Reply-To of the site's mails.
-    const agencyMailbox = agencyAddress()!;
+    const agencyMailbox = s.app.served.agencyAddress()!;
     for (const [from, text, attachment] of [
       [
         forms4[2]!,
@@ -195,7 +194,7 @@ describe('erasing a person known under four forms of one address', () => {
     s.app.store.db.prepare('UPDATE deliveries SET next_at = 0 WHERE id = ?').run(answerMails[0]);
     // The owner's replies from a mail program to a notification's reply address (ownerReplies.ts): one sent on to her, one
     // not (no words above the quote: kept on the lead with its quote); the reply address's token is kept beside the lead.
-    const replyAddress = issueReplyAddress(s.app.store.db, {
+    const replyAddress = issueReplyAddress(s.app.store.db, s.app.served, {
       docId: inquiry.docId,
       deliveryId: 'msg_BBBBBBBBBBBBBBBBBBBB',
       sentTo: [NOTIFY_TO],
@@ -203,6 +202,7 @@ describe('erasing a person known under four forms of one address', () => {
     })!;
     const relay = new OwnerReplies(s.app.store, {
       notifications: s.app.notifications,
+      served: s.app.served,
       publicUrl: s.base,
       clock: () => s.clock.now,
       log: { warn: () => undefined },

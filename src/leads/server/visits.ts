@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import server from '../../../config/server';
 import { parsePageView, sourceOf } from '../../site/model/attribution';
-import { countedPageOf } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 import { clientKey, createClientLimits } from '../../platform/server/rateLimit';
 import type { Store } from '../../platform/server/store/store';
 import { publicRoutes } from '../../platform/publicRoutes';
@@ -31,11 +31,13 @@ function isPrefetch(request: FastifyRequest): boolean {
 interface VisitOptions {
   store: Store;
   clock: () => number;
+  /** The content served (servedContent.ts): which addresses are pages of the site. */
+  served: Pick<Served, 'countedPageOf'>;
   rateLimitFactor: number;
 }
 
 /** The counter: one day's salt and visitors in memory, the counts in the database. */
-export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLimitFactor'>) {
+export function createVisitCounter({ store, clock, served }: Omit<VisitOptions, 'rateLimitFactor'>) {
   let day = '';
   let salt = Buffer.alloc(0);
   let visitors = new Set<string>();
@@ -63,7 +65,7 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
     count(body: string, address: string, userAgent: string): boolean {
       const view = parsePageView(body);
       if (!view) return false;
-      const page = countedPageOf(view.page);
+      const page = served.countedPageOf(view.page);
       if (page === undefined) return false;
       const today = new Date(clock()).toISOString().slice(0, 10);
       if (today !== day) rotate(today);
@@ -88,9 +90,9 @@ export function createVisitCounter({ store, clock }: Omit<VisitOptions, 'rateLim
   };
 }
 
-export function registerVisits(app: FastifyInstance, { store, clock, rateLimitFactor }: VisitOptions): void {
+export function registerVisits(app: FastifyInstance, { store, clock, rateLimitFactor }: Omit<VisitOptions, 'served'>): void {
   const limits = createClientLimits(settings.perClient, server.limits.ipv6ClientBits, rateLimitFactor, clock);
-  const counter = createVisitCounter({ store, clock });
+  const counter = createVisitCounter({ store, clock, served: app.served });
   const done = (reply: FastifyReply) => reply.code(204).send();
   app.route<RouteTypes<typeof publicRoutes.visits>>({
     ...routeOf(publicRoutes.visits),

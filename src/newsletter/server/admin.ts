@@ -8,6 +8,7 @@ import { PAGE_SIZES } from '../../leads/model/adminApi';
 import { SUBSCRIBER_STATES, type SubscriberList, type SubscriberState, type SubscriberSummary } from '../model/subscribers';
 import type { Store } from '../../platform/server/store/store';
 import { exportSubscribers, subscriberById, subscriberCounts, subscriberPage, unsubscribeByHand, type SubscriberFilter } from './subscribers';
+import type { Languages } from '../../leads/server/leadLanguages';
 
 /** The view of a query (state: confirmed unless said; q: a part of the address), or undefined when a part is not known. */
 function filterOf(query: Record<string, unknown>): SubscriberFilter | undefined {
@@ -29,7 +30,7 @@ export function subscriberList(store: Store, query: Record<string, unknown>, mai
 }
 
 /** GET subscribersExport: the view as CSV (its name says the state, the search and the day), or undefined when the query is not known. */
-export function subscriberExport(store: Store, query: Record<string, unknown>, now: number): { name: string; stream: Readable } | undefined {
+export function subscriberExport(store: Store, query: Record<string, unknown>, now: number, served: Languages): { name: string; stream: Readable } | undefined {
   const filter = filterOf(query);
   if (!filter) return undefined;
   const search = filter.search
@@ -39,7 +40,7 @@ export function subscriberExport(store: Store, query: Record<string, unknown>, n
   const name = ['subscribers', filter.state, ...(search ? [search] : []), new Date(now).toISOString().slice(0, 10)].join('-');
   // Each piece after the server has had a turn to answer others.
   const pieces = async function* () {
-    for (const piece of exportSubscribers(store.db, filter)) {
+    for (const piece of exportSubscribers(store.db, filter, served)) {
       yield piece;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

@@ -21,7 +21,7 @@ import { escapeHtmlAttribute, escapeHtmlText } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
 import type { Store } from '../../platform/server/store/store';
-import { fallbackLangOf, homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
+import { fallbackLangOf, homeOf, htmlLangOf, languageCodeOf, newsletterSite, type SiteIn } from './site';
 import { fillIn } from '../../platform/inLanguage';
 import { confirmSubscriber, subscriberById, subscriberLanguage } from './subscribers';
 import type { NewsletterTokens } from './tokens';
@@ -62,10 +62,10 @@ function confirmPagePolicy(nonce: string, https: boolean): string {
  * nonce its policy names. `wordsIn` gives the page's words from the site in a language: a text
  * still in the default language (not translated yet) says so with its own `lang`.
  */
-function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords, language: string | null): { html: string; nonce: string } {
+function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords, language: string | null, served: SiteIn): { html: string; nonce: string } {
   const nonce = newNonce();
   const words = wordsIn(site);
-  const langOf = (pick: (words: PageWords) => string | undefined) => fallbackLangOf(language, (s) => pick(wordsIn(s)) ?? '');
+  const langOf = (pick: (words: PageWords) => string | undefined) => fallbackLangOf(served, language, (s) => pick(wordsIn(s)) ?? '');
   const home = homeOf(site, language);
   const c = site.brand.colors;
   const { logo } = site.brand;
@@ -117,7 +117,7 @@ function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords,
         langOf((w) => w.text),
       )}
       ${form}
-      <p class="home"><a href="${escapeHtmlAttribute(home)}"${fallbackLangOf(language, (s) => s.newsletter.home)}>${escapeHtmlText(site.newsletter.home)}</a></p>
+      <p class="home"><a href="${escapeHtmlAttribute(home)}"${fallbackLangOf(served, language, (s) => s.newsletter.home)}>${escapeHtmlText(site.newsletter.home)}</a></p>
       </div>
     </main>
   </body>
@@ -166,7 +166,7 @@ export function registerConfirm(
   };
 
   const page = (request: FastifyRequest, reply: FastifyReply, status: number, wordsIn: (site: SiteConfig) => PageWords, language: string | null = null) => {
-    const { html, nonce } = confirmPage(newsletterSite(language), wordsIn, language);
+    const { html, nonce } = confirmPage(newsletterSite(app.served, language), wordsIn, language, app.served);
     return reply
       .code(status)
       .header('Content-Security-Policy', confirmPagePolicy(nonce, isHttps(request)))

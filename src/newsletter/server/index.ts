@@ -49,10 +49,11 @@ import { registerConfirm } from './confirmPage';
 import { newsletterMailsOfPerson } from './newsletters';
 import { registerNewsletterPictures } from './pictures';
 import { NewsletterQueue, type QueueOptions } from './queue';
-import { languageCodeOf, newsletterSite } from './site';
+import { languageCodeOf, newsletterSite, type SiteIn } from './site';
 import { fillIn } from '../../platform/inLanguage';
 import { holdConfirmation, recordSignUp, subscriptionsOfPerson, UNCONFIRMED_MS, type Consent } from './subscribers';
 import { newsletterTokens, type NewsletterTokens } from './tokens';
+import type { Served } from '../../site/server/servedContent';
 import { registerUnsubscribe } from './unsubscribe';
 
 import { newsletterClaimOf, takeNewsletterMail, type NewsletterClaim } from './reports';
@@ -73,8 +74,8 @@ function consentWordsOf(site: SiteConfig): string {
  * button's words over the link, the words after it ({days} and {date}, the day the sign-up is
  * deleted unless confirmed, written as the language writes them).
  */
-export function confirmationMail(language: string | null | undefined, link: string, expiresAt: number): { subject: string; text: string } {
-  const site = newsletterSite(language);
+export function confirmationMail(served: SiteIn, language: string | null | undefined, link: string, expiresAt: number): { subject: string; text: string } {
+  const site = newsletterSite(served, language);
   const words = site.newsletter.confirmMail;
   const after = fillIn(languageCodeOf(site, language), words.after, { days: server.newsletter.unconfirmedDays, date: new Date(expiresAt) });
   return { subject: words.subject, text: [words.text.trim(), `${words.button}\n${link}`, after.trim()].join('\n\n') };
@@ -95,6 +96,8 @@ export interface CreateOptions {
   notifications: Pick<Notifications, 'sendConfirmation'>;
   /** The tables an erasure of a person deletes from (app.personTables): the subscribers and the send queue join them. */
   personTables: Pick<PersonTables, 'add'>;
+  /** The content served (app.served): the site's words and languages the mails and pages take. */
+  served: Served;
   /** The data folder: the server's secret (src/platform/server/accounts/secret.ts) signs the links. */
   dataDir: string;
   clock: () => number;
@@ -113,9 +116,11 @@ export interface Newsletter {
   uploads: string | undefined;
   /** The send queue, while it runs (startNewsletter: only when sending is set up). */
   queue: NewsletterQueue | undefined;
+  /** The content served (app.served): the site's words and languages of the newsletters' mails. */
+  served: Served;
 }
 
-export function createNewsletter({ store, notifications, personTables, dataDir, clock, publicUrl, siteDir }: CreateOptions): Newsletter {
+export function createNewsletter({ store, notifications, personTables, served, dataDir, clock, publicUrl, siteDir }: CreateOptions): Newsletter {
   const tokens = newsletterTokens(sessionSecret(dataDir).secret);
   // An erasure of a person deletes their rows of the send queue, then their subscription.
   personTables.add(newsletterMailsOfPerson);
@@ -124,10 +129,11 @@ export function createNewsletter({ store, notifications, personTables, dataDir, 
     tokens,
     uploads: siteDir ? path.join(siteDir, 'public', UPLOADS_PATH) : undefined,
     queue: undefined,
+    served,
     signedUp({ docId, collection, document, spam, attribution, client, language }) {
       if (spam) return;
       // The words shown next to the box, and the mail, in the language of the page it was on.
-      const site = newsletterSite(language);
+      const site = newsletterSite(served, language);
       const form = formNamed(site.footer.newsletter.form);
       if (!form || form.collection !== collection) return;
       const field = senderFields(form).emails[0];
@@ -143,7 +149,7 @@ export function createNewsletter({ store, notifications, personTables, dataDir, 
       const row = recordSignUp(store.db, { docId, email, consent, now, language });
       if (!row.confirm) return;
       const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, now + UNCONFIRMED_MS)}`;
-      const sent = notifications.sendConfirmation(docId, email, confirmationMail(language, link, now + UNCONFIRMED_MS), client);
+      const sent = notifications.sendConfirmation(docId, email, confirmationMail(served, language, link, now + UNCONFIRMED_MS), client);
       // From a network over its day's share: kept, its confirmation waiting for an owner (Subscribers).
       holdConfirmation(store.db, row.id, sent === 'owner' ? now : null);
     },
@@ -168,11 +174,11 @@ export async function registerNewsletter(app: FastifyInstance, { newsletter, sto
   registerNewsletterPictures(app, { store, clock, uploads: newsletter.uploads, ...(rateLimitFactor === undefined ? {} : { rateLimitFactor }) });
 }
 
-export type NewsletterOptions = Omit<QueueOptions, 'tokens'>;
+export type NewsletterOptions = Omit<QueueOptions, 'tokens' | 'served'>;
 
 /** Starts the send queue's worker for this store (the sending a crash cut off goes on first), its links signed with the newsletter's tokens, as the newsletter's queue; answers its stop. */
 export function startNewsletter(store: Store, newsletter: Newsletter, options: NewsletterOptions): () => Promise<void> {
-  const queue = new NewsletterQueue(store, { ...options, tokens: newsletter.tokens.unsubscribe });
+  const queue = new NewsletterQueue(store, { ...options, tokens: newsletter.tokens.unsubscribe, served: newsletter.served });
   newsletter.queue = queue;
   queue.start();
   return async () => {

@@ -17,7 +17,6 @@ import { siteSchema } from '../../site/model/siteSchema';
 import type { SiteContent } from '../../site/model/siteContent';
 import { translatableTexts, type TranslationFile } from '../../site/model/translation';
 import type { Schema } from '../../schema/schema';
-import { takeServedContent } from '../../site/server/servedContent';
 import { escapeHtml, fill } from '../../schema/text';
 import { personKey } from '../../leads/model/person';
 import { loadRealContent } from '../../test/realConfig';
@@ -85,7 +84,6 @@ beforeAll(async () => {
   const served = servedLanguagesOf(content).languages!;
   germanSite = served[GERMAN.code]!.site;
   expect(JSON.stringify(germanSite)).not.toMatch(new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`));
-  takeServedContent({ site, routes: real.routes, forms: real.forms, moved: real.moved, languages: served });
 
   smtp = await startSmtp();
   const settings = mailSettingsTo(smtp.port, { PUBLIC_URL });
@@ -94,13 +92,14 @@ beforeAll(async () => {
     notifications: { settings, log: { warn: () => undefined }, clock: () => s?.clock.now ?? NOW },
     newsletter: { pool: { connections: 1, messagesPerConnection: 100 }, rate: { messages: 0, perSeconds: 1 } },
   }));
+  s.app.served.takeServedContent({ site, routes: real.routes, forms: real.forms, moved: real.moved, languages: served });
   s.clock.now = NOW;
 });
 afterAll(async () => {
   await s?.close();
   await smtp?.close();
   const real = await loadRealContent();
-  takeServedContent({ site: real.site, routes: real.routes, forms: real.forms, moved: real.moved });
+  s?.app.served.takeServedContent({ site: real.site, routes: real.routes, forms: real.forms, moved: real.moved });
 });
 
 let n = 0;

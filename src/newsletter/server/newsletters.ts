@@ -31,7 +31,7 @@ import { officeSentence } from '../../content/model/officeSentences';
 import { isTranslatable, richText, type CheckContext, type Refusal, type Schema } from '../../schema/schema';
 import { mapStrings, translate } from '../../site/model/translation';
 import type { SiteConfig } from '../../site/model/siteSchema';
-import { servedLinkIn } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 import type {
   ArticleForNewsletter,
   NewsletterChange,
@@ -298,13 +298,14 @@ function articleDraft(article: ArticleForNewsletter, site: SiteConfig): Pick<New
 export function draftOfArticle(
   db: Database.Database,
   article: ArticleForNewsletter,
+  served: Served,
 ): Partial<NewsletterDraft> & { article: string; translations: NewsletterTranslations } {
-  const draft = articleDraft(article, newsletterSite());
+  const draft = articleDraft(article, newsletterSite(served));
   return {
     article: typeof article?.id === 'string' ? article.id : '',
     ...draft,
     name: freeName(db, typeof article?.title === 'string' ? article.title : ''),
-    translations: translationsOf(article, draft),
+    translations: translationsOf(article, draft, served),
   };
 }
 
@@ -328,8 +329,8 @@ function wordsOf(draft: Pick<NewsletterDraft, 'subject' | 'body'>): string[] {
  * too, the others in the default language), made into a draft with that language's words of the
  * site, and set beside the default draft's: each default text or link with its own in the language.
  */
-function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDraft, 'subject' | 'body'>): NewsletterTranslations {
-  const site = newsletterSite();
+function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDraft, 'subject' | 'body'>, served: Served): NewsletterTranslations {
+  const site = newsletterSite(served);
   const others = new Set(((site as Partial<SiteConfig>).languages?.others ?? []).map((other) => other.code));
   const files = typeof article?.translations === 'object' && article.translations !== null ? article.translations : {};
   const defaults = wordsOf(draft);
@@ -346,7 +347,7 @@ function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDra
           typeof (entry[1] as { source?: unknown }).source === 'string',
       ),
     );
-    const translated = wordsOf(articleDraft(translate(articleSchema, article, { texts }).value, newsletterSite(code)));
+    const translated = wordsOf(articleDraft(translate(articleSchema, article, { texts }).value, newsletterSite(served, code)));
     // The same blocks in the same order (a translation changes words, never the blocks): else none.
     if (translated.length !== defaults.length) continue;
     const pairs = new Map<string, string>();
@@ -485,6 +486,7 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
 export function mailOf(
   draft: NewsletterDraft,
   publicUrl: string,
+  served: Served,
   {
     marker = `#unsubscribe-${randomBytes(12).toString('hex')}`,
     pictures = 'mail' as 'mail' | 'inbox',
@@ -498,7 +500,7 @@ export function mailOf(
     subjectAs?: (subject: string) => string;
   } = {},
 ): NewsletterMail {
-  const site = newsletterSite(language?.code);
+  const site = newsletterSite(served, language?.code);
   if (!language) return renderNewsletter({ ...draft, subject: subjectAs(draft.subject), site, publicUrl, marker, pictures });
   const words = new Map(language.words);
   let translated = false;
@@ -510,7 +512,7 @@ export function mailOf(
   };
   const subject = inLanguage(draft.subject);
   // A link the translation does not give leads to its page in the reader's language where it is one of the site's pages.
-  const pageIn = servedLinkIn(language.code);
+  const pageIn = served.servedLinkIn(language.code);
   const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text, leaf) =>
     leaf.meta.kind === 'link' && !words.has(text) ? pageIn(text) : inLanguage(text),
   ) as ArticleBlock[];
@@ -534,37 +536,39 @@ export interface NewsletterLanguage {
 }
 
 /** The site's languages other than the default (config/site.ts `languages`, as served). */
-const otherLanguages = () => (newsletterSite() as Partial<SiteConfig>).languages?.others ?? [];
+const otherLanguages = (served: Served) => (newsletterSite(served) as Partial<SiteConfig>).languages?.others ?? [];
 
 /**
  * The language of the readers of `code` with the words newsletter `id` keeps in it (none for a
  * newsletter not saved, id 0), for mailOf: the same for its readers, its preview and its test;
  * undefined for the default language or a code the site does not have.
  */
-export function newsletterLanguage(db: Database.Database, id: number, code: unknown): NewsletterLanguage | undefined {
-  if (typeof code !== 'string' || !otherLanguages().some((other) => other.code === code)) return undefined;
+export function newsletterLanguage(db: Database.Database, id: number, code: unknown, served: Served): NewsletterLanguage | undefined {
+  if (typeof code !== 'string' || !otherLanguages(served).some((other) => other.code === code)) return undefined;
   const translations = JSON.parse((statements(db).translations.get(id) as string | null | undefined) ?? '{}') as NewsletterTranslations;
   return { code, words: Object.hasOwn(translations, code) ? translations[code]! : [] };
 }
 
 /** A newsletter's mail for the readers of each of the site's other languages (mailOf), by its code. */
-function mailsInOtherLanguages(db: Database.Database, row: NewsletterDetail, publicUrl: string): Record<string, NewsletterMail> {
-  return Object.fromEntries(otherLanguages().map(({ code }) => [code, mailOf(row, publicUrl, { language: newsletterLanguage(db, row.id, code) })]));
+function mailsInOtherLanguages(db: Database.Database, row: NewsletterDetail, publicUrl: string, served: Served): Record<string, NewsletterMail> {
+  return Object.fromEntries(
+    otherLanguages(served).map(({ code }) => [code, mailOf(row, publicUrl, served, { language: newsletterLanguage(db, row.id, code, served) })]),
+  );
 }
 
 /**
  * Starts the sending of the newsletters due at `now`, each in one transaction: `sending`, its mail
  * made, one queue row per confirmed subscriber. Answers how many started.
  */
-export function startDue(db: Database.Database, now: number, publicUrl: string): number {
+export function startDue(db: Database.Database, now: number, publicUrl: string, served: Served): number {
   const q = statements(db);
   let started = 0;
   for (const { id } of q.due.all(now) as { id: number }[]) {
     db.transaction(() => {
       const row = newsletterOf(db, id);
       if (!row || row.state !== 'scheduled') return;
-      const mail = mailOf(row, publicUrl);
-      const mails = mailsInOtherLanguages(db, row, publicUrl);
+      const mail = mailOf(row, publicUrl, served);
+      const mails = mailsInOtherLanguages(db, row, publicUrl, served);
       if (q.start.run({ id, mail: JSON.stringify(mail), mails: JSON.stringify(mails), now }).changes === 0) return;
       q.queue.run(id, now);
       started++;

@@ -9,7 +9,6 @@
  */
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { agencyAddress } from '../../site/server/servedContent';
 import { createNewsletter, startNewsletter, type Newsletter, type NewsletterOptions } from './index';
 
 export interface NewsletterPluginOptions {
@@ -36,6 +35,7 @@ async function newsletterPart(app: FastifyInstance, { dataDir, clock, publicUrl,
     store: app.store,
     notifications: app.notifications,
     personTables: app.personTables,
+    served: app.served,
     dataDir,
     clock,
     publicUrl,
@@ -46,7 +46,7 @@ async function newsletterPart(app: FastifyInstance, { dataDir, clock, publicUrl,
   let stop: (() => Promise<void>) | undefined;
   app.store.whenOpen((opened) => {
     // List-Unsubscribe's mailto: goes to the agency's mailbox (config/site.ts contact.email), as the site served names it.
-    const agency = agencyAddress();
+    const agency = app.served.agencyAddress();
     stop = startNewsletter(opened, newsletter, { ...sending, ...(agency ? { agencyMailbox: agency } : {}) });
   });
   app.addHook('onClose', async () => {
@@ -54,4 +54,8 @@ async function newsletterPart(app: FastifyInstance, { dataDir, clock, publicUrl,
   });
 }
 
-export const newsletterPlugin = fastifyPlugin(newsletterPart, { name: 'newsletter', fastify: '5.x', dependencies: ['store', 'notifications', 'privacy'] });
+export const newsletterPlugin = fastifyPlugin(newsletterPart, {
+  name: 'newsletter',
+  fastify: '5.x',
+  dependencies: ['store', 'notifications', 'privacy', 'served'],
+});

@@ -38,6 +38,7 @@ import type { Store } from '../../platform/server/store/store';
 import { startDue, nextScheduled } from './newsletters';
 import { personalMail, type NewsletterMail } from './render';
 import type { UnsubscribeTokens } from './tokens';
+import type { Served } from '../../site/server/servedContent';
 
 const config = server.newsletter;
 
@@ -48,6 +49,8 @@ export interface QueueOptions {
   publicUrl: string;
   /** The unsubscribe links' tokens (tokens.ts). */
   tokens: UnsubscribeTokens;
+  /** The content served (app.served): the site's words and languages of the mails it starts sending. */
+  served: Served;
   /** The agency's mailbox (config/site.ts contact.email): the mailto: of List-Unsubscribe goes there, and it is the envelope's sender (bounces come home). */
   agencyMailbox?: string;
   clock?: () => number;
@@ -173,7 +176,7 @@ export class NewsletterQueue {
     this.loop = new WorkerLoop({
       pass: async () => {
         if (this.clock() < this.pausedUntil) return;
-        startDue(this.db, this.clock(), this.options.publicUrl);
+        startDue(this.db, this.clock(), this.options.publicUrl, this.options.served);
         await Promise.all(Array.from({ length: this.lanes }, () => this.lane()));
         statements(this.db).finish.run(this.clock());
       },

@@ -13,6 +13,7 @@ import type { Store } from '../../platform/server/store/store';
 import type { SubscriberSummary } from '../model/subscribers';
 import { confirmationMail } from '.';
 import type { NewsletterTokens } from './tokens';
+import type { SiteIn } from './site';
 import { holdConfirmation, subscriberById, subscriberLanguage, UNCONFIRMED_MS } from './subscribers';
 
 /** What the owner's button did: the subscriber afterwards, or why nothing was sent. */
@@ -24,6 +25,7 @@ export function resendConfirmation(
   id: string,
   publicUrl: string,
   tokens: NewsletterTokens | undefined,
+  served: SiteIn,
 ): Resent {
   if (!/^[1-9]\d{0,15}$/.test(id)) return 'unknown';
   const resend = store.db.transaction((): Resent => {
@@ -36,7 +38,7 @@ export function resendConfirmation(
     const link = `${publicUrl}${api.newsletterConfirm}?token=${tokens.confirm.make(row.id, expiresAt)}`;
     const held = store.db.prepare('SELECT count(*) FROM visitor_mails WHERE doc_id = ? AND held_for IS NOT NULL').pluck().get(docId) as number;
     dropHeldMails(store.db, docId);
-    const sent = notifications.sendConfirmation(docId, row.email, confirmationMail(subscriberLanguage(store.db, row.id), link, expiresAt));
+    const sent = notifications.sendConfirmation(docId, row.email, confirmationMail(served, subscriberLanguage(store.db, row.id), link, expiresAt));
     // Nothing new queued: a mail held for the day's count stays as it was.
     if (sent === 'today' || sent === 'off') {
       if (held > 0) throw new KeptHeld(sent);

@@ -37,7 +37,6 @@ import { personalMail } from './render';
 import type { Newsletter } from './index';
 import { uploadExistsIn } from './pictures';
 import { UNSUBSCRIBE_PATH } from '../model/newsletterApi';
-import { servedLanguages } from '../../site/server/servedContent';
 
 const messages = server.newsletter.messages;
 
@@ -83,7 +82,7 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
   return {
     newsletters: (_request, _reply, _account, answer) => {
       const queue = newsletter.queue;
-      const languages = servedLanguages();
+      const languages = newsletter.served.servedLanguages();
       const list: NewsletterList = {
         newsletters: listNewsletters(store.db),
         confirmed: confirmedCount(store.db),
@@ -99,7 +98,10 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
     },
     newsletterCreate: (request, reply, account, answer) => {
       const body = request.body;
-      const draft = body.fromArticle !== undefined ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter) : (body as Partial<NewsletterDraft>);
+      const draft =
+        body.fromArticle !== undefined
+          ? draftOfArticle(store.db, body.fromArticle as ArticleForNewsletter, newsletter.served)
+          : (body as Partial<NewsletterDraft>);
       if (body.fromArticle !== undefined && !(draft as { article?: string }).article) return fail(reply, 400, messages.unknownArticle);
       return tooFast(reply, account) ?? detailOr(reply, answer, addNewsletter(store.db, draft, account, clock(), uploads));
     },
@@ -130,7 +132,12 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
       const sample = `${publicUrl}${UNSUBSCRIBE_PATH}/${newsletter.tokens.unsubscribe.make({ subscriberId: 0, newsletterId: 0 })}`;
       // In a language: as its readers get it, with the words the saved newsletter keeps in it (one made from an article).
       const saved = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : 0;
-      return answer(personalMail(mailOf(draft, publicUrl, { pictures: 'inbox', language: newsletterLanguage(store.db, saved, language) }), sample));
+      return answer(
+        personalMail(
+          mailOf(draft, publicUrl, newsletter.served, { pictures: 'inbox', language: newsletterLanguage(store.db, saved, language, newsletter.served) }),
+          sample,
+        ),
+      );
     },
     newsletterTest: async (request, reply, account) => {
       const queue = newsletter.queue;
@@ -143,8 +150,8 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
         return fail(reply, 429, fill(messages.tooManyTests, { minutes: Math.ceil(wait / 60) }));
       }
       // As the readers of the language chosen get it (the default language's without one), its subject marked as a test.
-      const mail = mailOf(found, publicUrl, {
-        language: newsletterLanguage(store.db, found.id, request.body?.language),
+      const mail = mailOf(found, publicUrl, newsletter.served, {
+        language: newsletterLanguage(store.db, found.id, request.body?.language, newsletter.served),
         subjectAs: (subject) => fill(admin.newsletters.testSubject, { subject }),
       });
       try {
@@ -173,7 +180,7 @@ export function newsletterHandlers({ store, clock, publicUrl, newsletter }: News
       const result = scheduleNewsletter(store.db, idOf(request), Number.isFinite(when) ? when : -1, account, now, revision);
       if (isProblem(result)) return detailOr(reply, answer, result);
       // Sent now: it starts before the answer (its readers queued, `sending`), so the page shows the state it is in, not "to be sent".
-      if (result.sendAt !== null && result.sendAt <= now) startDue(store.db, now, publicUrl);
+      if (result.sendAt !== null && result.sendAt <= now) startDue(store.db, now, publicUrl, newsletter.served);
       queue.wake();
       return detailOr(reply, answer, newsletterOf(store.db, result.id) ?? result);
     },

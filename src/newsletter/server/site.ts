@@ -7,18 +7,21 @@
  */
 import codeSite from '../../../config/site';
 import type { SiteConfig } from '../../site/model/siteSchema';
-import { servedSiteIn } from '../../site/server/servedContent';
+import type { Served } from '../../site/server/servedContent';
 import { escapeHtmlAttribute } from '../../schema/text';
 
-/** The site in `language` (a code of config/site.ts languages; none or null: the default language). */
-export function newsletterSite(language?: string | null): SiteConfig {
-  const served = servedSiteIn(language);
-  if (served.newsletter && served.newsletterMail && served.unsubscribePage) return served;
+/** The content a server serves (app.served), as far as its words in each language. */
+export type SiteIn = Pick<Served, 'servedSiteIn'>;
+
+/** The site in `language` (a code of config/site.ts languages; none or null: the default language), as `served` serves it. */
+export function newsletterSite(served: SiteIn, language?: string | null): SiteConfig {
+  const site = served.servedSiteIn(language);
+  if (site.newsletter && site.newsletterMail && site.unsubscribePage) return site;
   return {
-    ...served,
-    newsletter: served.newsletter ?? codeSite.newsletter,
-    newsletterMail: served.newsletterMail ?? codeSite.newsletterMail,
-    unsubscribePage: served.unsubscribePage ?? codeSite.unsubscribePage,
+    ...site,
+    newsletter: site.newsletter ?? codeSite.newsletter,
+    newsletterMail: site.newsletterMail ?? codeSite.newsletterMail,
+    unsubscribePage: site.unsubscribePage ?? codeSite.unsubscribePage,
   };
 }
 
@@ -49,9 +52,9 @@ export function homeOf(site: Pick<SiteConfig, 'languages'>, language?: string | 
  * each text is in, as the site's own pages do. '' where they are the reader's language's, or the
  * site has one language.
  */
-export function fallbackLangOf(language: string | null | undefined, words: (site: SiteConfig) => string): string {
-  const site = newsletterSite(language);
-  const first = newsletterSite(null);
+export function fallbackLangOf(served: SiteIn, language: string | null | undefined, words: (site: SiteConfig) => string): string {
+  const site = newsletterSite(served, language);
+  const first = newsletterSite(served, null);
   const lang = htmlLangOf(site, language);
   const firstLang = htmlLangOf(first, null);
   return lang !== firstLang && words(site) === words(first) ? ` lang="${escapeHtmlAttribute(firstLang)}"` : '';

@@ -25,7 +25,7 @@ import { formatCellDate } from '../../platform/received';
 import { SUBSCRIBER_STATES, type SubscriberState, type SubscriberSummary } from '../model/subscribers';
 import { preparedIn } from '../../platform/server/statements';
 import { BYTE_ORDER_MARK, csvRow } from '../../leads/server/leads';
-import { inboxLanguages, leadLanguage } from '../../leads/server/leadLanguages';
+import { inboxLanguages, leadLanguage, type Languages } from '../../leads/server/leadLanguages';
 import type { PersonTable } from '../../leads/server/privacy';
 
 const DAY_MS = 86_400_000;
@@ -205,10 +205,10 @@ const time = (at: number | null) => (at === null ? '' : formatCellDate(at));
  * (src/leads/server/leads.ts csvCell), read from the database a batch at a time (never whole in memory;
  * no statement left open between two pieces).
  */
-export function* exportSubscribers(db: Database.Database, filter: SubscriberFilter): Generator<string> {
+export function* exportSubscribers(db: Database.Database, filter: SubscriberFilter, served: Languages): Generator<string> {
   const t = admin.subscribers;
   // The language each signed up in, by its name, last: only on a site in more than one language (as the leads' export).
-  const languages = inboxLanguages() !== undefined;
+  const languages = inboxLanguages(served) !== undefined;
   yield BYTE_ORDER_MARK + csvRow([...CSV_KEYS.map((key) => t.columns[key]), ...(languages ? [admin.languages.language] : [])]);
   const where = whereOf(filter);
   const next = db.prepare(`SELECT ${COLUMNS}, language FROM subscribers WHERE ${where.sql} AND id < ? ORDER BY id DESC LIMIT ${EXPORT_BATCH}`);
@@ -229,7 +229,7 @@ export function* exportSubscribers(db: Database.Database, filter: SubscriberFilt
         time(row.unsubscribedAt),
         time(row.bouncedAt),
         row.consentWords,
-        ...(languages ? [leadLanguage(row.language).name] : []),
+        ...(languages ? [leadLanguage(served, row.language).name] : []),
       ]);
     }
     yield piece;

@@ -19,7 +19,7 @@ import { newsletterLinkRoutes } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
-import { fallbackLangOf, homeOf, htmlLangOf, newsletterSite } from './site';
+import { fallbackLangOf, homeOf, htmlLangOf, newsletterSite, type SiteIn } from './site';
 import { subscriberLanguage } from './subscribers';
 import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
@@ -44,13 +44,14 @@ function unsubscribePage(
   action: string,
   nonce: string,
   language: string | null,
+  served: SiteIn,
 ): string {
   const words = site.unsubscribePage;
   const colors = site.brand.colors;
   const textOf = (w: SiteConfig['unsubscribePage']) => (page === 'ask' ? w.text : page === 'done' ? w.done : w.unknown);
   const text = textOf(words);
   /** Each text's own language where it is not the page's (not translated yet). */
-  const langOf = (pick: (w: SiteConfig['unsubscribePage']) => string) => fallbackLangOf(language, (s) => pick(s.unsubscribePage));
+  const langOf = (pick: (w: SiteConfig['unsubscribePage']) => string) => fallbackLangOf(served, language, (s) => pick(s.unsubscribePage));
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(htmlLangOf(site, language))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -98,7 +99,7 @@ export async function registerUnsubscribe(app: FastifyInstance, { store, tokens,
       .header('X-Robots-Tag', 'noindex, nofollow')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(unsubscribePage(newsletterSite(language), page, request.url.split('?')[0]!, nonce, language));
+      .send(unsubscribePage(newsletterSite(app.served, language), page, request.url.split('?')[0]!, nonce, language, app.served));
   };
   await app.register(async (scope) => {
     // The body of a one-click POST (List-Unsubscribe=One-Click, as a form or multipart) is never read: any is taken, up to a few bytes.

@@ -15,7 +15,7 @@ import { pagePolicy } from '../../platform/headers';
 import { isPageAddress } from '../../schema/addresses';
 import { siteRoutes } from '../model/routing';
 import { movedAnswer, SITE_MANIFEST_FILE, type MovedAnswer, type SiteManifest } from '../model/siteManifest';
-import { takeServedContent } from './servedContent';
+import type { Served } from './servedContent';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -140,15 +140,16 @@ export interface SiteBuilds {
   switchTo(clientDir: string): SiteBuild;
 }
 
-export function createSiteBuilds(clientDir: string): SiteBuilds {
+/** The builds served from `clientDir` on, each one's content taken by the server's `served` (servedContent.ts). */
+export function createSiteBuilds(clientDir: string, served: Pick<Served, 'takeServedContent'>): SiteBuilds {
   let current = loadSiteBuild(clientDir);
   // Posts are checked with the forms of the build served (a publish may have added an option).
-  takeServedContent(current.manifest.content, current.manifest.pages);
+  served.takeServedContent(current.manifest.content, current.manifest.pages);
   return {
     current: () => current,
     switchTo(next) {
       current = loadSiteBuild(next);
-      takeServedContent(current.manifest.content, current.manifest.pages);
+      served.takeServedContent(current.manifest.content, current.manifest.pages);
       return current;
     },
   };

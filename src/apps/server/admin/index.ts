@@ -60,6 +60,7 @@ export async function registerAdmin(
     store,
     notifications: app.notifications,
     personTables: app.personTables,
+    served: app.served,
     dataDir,
     clock,
     sleep,

@@ -509,6 +509,7 @@ run('the agency\u2019s mailbox', () => {
     const kept = site.app.store.db.prepare('SELECT count(*) FROM lead_messages').pluck().get();
     const restarted = new MailboxReader(site.app.store, {
       notifications: site.app.notifications,
+      served: site.app.served,
       settings: readMailboxSettings({ IMAP_URL: dovecot.url }).settings!,
       dataDir: site.dataDir,
       agency: [],
@@ -703,6 +704,7 @@ run('the agency\u2019s mailbox', () => {
     const deadline = () => (++mails === 1 ? Promise.resolve() : new Promise<void>(() => undefined));
     const slow = new MailboxReader(site.app.store, {
       notifications: site.app.notifications,
+      served: site.app.served,
       settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_SENT: 'Slow' }).settings!,
       dataDir: site.dataDir,
       agency: [],
@@ -733,6 +735,7 @@ run('the agency\u2019s mailbox', () => {
     const { settings } = readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_MOVE_TO: 'Leads' });
     const mover = new MailboxReader(site.app.store, {
       notifications: site.app.notifications,
+      served: site.app.served,
       settings: settings!,
       dataDir: site.dataDir,
       agency: [dovecot.user, NOTIFY_TO],
@@ -778,6 +781,7 @@ run('the agency\u2019s mailbox', () => {
     const { settings } = readMailboxSettings({ IMAP_URL: wrong.href });
     const refused = new MailboxReader(site.app.store, {
       notifications: site.app.notifications,
+      served: site.app.served,
       settings: settings!,
       dataDir: site.dataDir,
       agency: [],
@@ -820,6 +824,7 @@ run('a mailbox back after an outage is read at once, not at the end of the back-
   const backedOff = (url: string, probed: (answered: boolean) => void = () => undefined) =>
     new MailboxReader(site.app.store, {
       notifications: site.app.notifications,
+      served: site.app.served,
       settings: readMailboxSettings({ IMAP_URL: url }).settings!,
       dataDir: site.dataDir,
       agency: [],

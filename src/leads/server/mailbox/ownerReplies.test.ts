@@ -323,6 +323,7 @@ run('the owner\u2019s replies from a mail program', () => {
       ].join('\r\n');
     const trusted = new MailboxReader(site.app.store, {
       notifications: site.app.notifications,
+      served: site.app.served,
       settings: readMailboxSettings({ IMAP_URL: dovecot.url, IMAP_TRUSTED_AUTHSERV: receiver }).settings!,
       dataDir: site.dataDir,
       agency: [dovecot.user, MAIL_FROM, ...NOTIFY_TO],

@@ -38,7 +38,7 @@ import { mailText } from '../notify/mail';
 import { transportOptions } from '../../../platform/server/mail/transport';
 import { nextRetry, RETRY_SCHEDULE } from '../../../platform/server/mail/retry';
 import type { MailSettings } from '../../../platform/server/mail/transport';
-import { servedSite } from '../../../site/server/servedContent';
+import type { Served } from '../../../site/server/servedContent';
 import { sourceOfLead } from '../sources';
 import { languageOfLead } from '../leadLanguages';
 import { preparedIn } from '../../../platform/server/statements';
@@ -57,6 +57,8 @@ const { maxTextCharacters } = server.mailbox;
 export interface OwnerRepliesOptions {
   /** The notifications (app.notifications): a reply is queued as the inbox's are. */
   notifications: Pick<Notifications, 'sendReply'>;
+  /** The content served (app.served): the agency's address the reply addresses are made of, its name in a first reply's subject, the leads' languages. */
+  served: Pick<Served, 'agencyAddress' | 'servedSite' | 'servedLanguages'>;
   /** The mail settings (SMTP_URL, MAIL_FROM): the mails telling a writer why their reply was not sent. */
   mail?: MailSettings | undefined;
   /** The site's address as the agency reaches it (PUBLIC_URL): the lead's link in those mails. */
@@ -177,7 +179,7 @@ export class OwnerReplies {
 
   /** Whether a mail (its headers) was sent to a reply address: then it is this module's, never kept as a mail of its lead. */
   claims(headers: Pick<Email, 'to' | 'cc' | 'deliveredTo' | 'headers'>): boolean {
-    return replyTokensOf(headers).length > 0;
+    return replyTokensOf(headers, this.options.served).length > 0;
   }
 
   /** The lead as its notification told it (the same lines, so the same lines are taken out). */
@@ -187,7 +189,7 @@ export class OwnerReplies {
     if (!stored || !form) return undefined;
     return describeLead(form, docId, stored.document, this.options.publicUrl, stored.createdAt, {
       source: sourceOfLead(this.store.db, docId),
-      language: languageOfLead(this.store.db, docId),
+      language: languageOfLead(this.options.served, this.store.db, docId),
       ownsUpload: (value) => ownsUpload(this.store, docId, value),
     });
   }
@@ -202,7 +204,7 @@ export class OwnerReplies {
     const q = statements(db);
     // Sent once: a mail read again (a second folder, a replay) is left alone.
     if (q.known.get(messageId)) return 'ignored';
-    const tokens = replyTokensOf(headers);
+    const tokens = replyTokensOf(headers, this.options.served);
     const token = tokens.length === 1 ? findReplyToken(db, tokens[0]!) : undefined;
     if (!token) {
       this.options.log.warn(
@@ -259,7 +261,7 @@ export class OwnerReplies {
 
     const thread = conversationSubject(db, token.docId);
     const replySubject = cutAtWord(
-      thread ? fill(admin.replies.threadSubject, { subject: thread }) : fill(replies.firstSubject, { brand: servedSite().brand.name }),
+      thread ? fill(admin.replies.threadSubject, { subject: thread }) : fill(replies.firstSubject, { brand: this.options.served.servedSite().brand.name }),
       admin.replies.subjectMaxLength,
     );
     const result = db.transaction(() => {

@@ -14,7 +14,7 @@ export interface MailboxPluginOptions {
   /** The data folder: the attachments of the mails it keeps go there. */
   dataDir: string;
   /** The mailbox and how it is read (src/apps/server/index.ts reads IMAP_URL); what it names wins over the rest. */
-  reader: Omit<ReaderOptions, 'dataDir' | 'notifications'>;
+  reader: Omit<ReaderOptions, 'dataDir' | 'notifications' | 'served'>;
   /** The notifications' settings, when they are set up: the alarm is mailed to their address, and the owner's replies sent on with their mail settings. */
   notify?: NotifySettings;
   /** The site's public address (PUBLIC_URL): the lead's link in the mails about the owner's replies. */
@@ -38,7 +38,15 @@ async function mailbox(app: FastifyInstance, { dataDir, reader: settings, notify
     const alarmMail = notify?.email ? { alarmMail: { settings: notify.email, publicUrl: notify.publicUrl } } : {};
     // The owner's replies from a mail program to a notification's reply address are sent on from there (ownerReplies.ts).
     const replies = { mail: notify?.email, publicUrl };
-    reader = new MailboxReader(opened, { ...(log ? { log } : {}), ...alarmMail, replies, ...settings, dataDir, notifications: app.notifications });
+    reader = new MailboxReader(opened, {
+      ...(log ? { log } : {}),
+      ...alarmMail,
+      replies,
+      ...settings,
+      dataDir,
+      notifications: app.notifications,
+      served: app.served,
+    });
     reader.start();
   });
   app.addHook('onClose', async () => {
@@ -46,4 +54,4 @@ async function mailbox(app: FastifyInstance, { dataDir, reader: settings, notify
   });
 }
 
-export const mailboxPlugin = fastifyPlugin(mailbox, { name: 'mailbox', fastify: '5.x', dependencies: ['store', 'notifications'] });
+export const mailboxPlugin = fastifyPlugin(mailbox, { name: 'mailbox', fastify: '5.x', dependencies: ['store', 'notifications', 'served'] });

@@ -67,6 +67,8 @@ export interface ReaderOptions {
   settings: MailboxSettings;
   /** The notifications (app.notifications): the owner's mail of a client's answer, the owner's replies from a mail program sent on. */
   notifications: Pick<Notifications, 'queueAnswerMail' | 'sendReply'>;
+  /** The content served (app.served): the agency's address the reply addresses are made of, its name and languages in the owner's replies. */
+  served: OwnerRepliesOptions['served'];
   /** The other features' claims on the mails about them, asked in this order before the leads' (none: every mail is the leads'). */
   claims?: readonly MailClaim[];
   dataDir: string;
@@ -200,6 +202,7 @@ export class MailboxReader {
       new OwnerReplies(store, {
         ...options.replies,
         notifications: options.notifications,
+        served: options.served,
         trust: options.settings.trust,
         agency: options.agency,
         clock: this.clock,

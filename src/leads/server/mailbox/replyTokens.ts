@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Email } from 'postal-mime';
 import server from '../../../../config/server';
 import { fill } from '../../../schema/text';
-import { agencyAddress } from '../../../site/server/servedContent';
+import type { Served } from '../../../site/server/servedContent';
 import { preparedIn } from '../../../platform/server/statements';
 
 const { replies } = server.notifications;
@@ -54,9 +54,12 @@ const statements = preparedIn((db: Database.Database) => ({
   find: db.prepare('SELECT doc_id AS docId, delivery_id AS deliveryId, sent_to AS sentTo, expires_at AS expiresAt FROM reply_tokens WHERE hash = ?'),
 }));
 
+/** The content served (app.served), as far as the agency's address. */
+type Agency = Pick<Served, 'agencyAddress'>;
+
 /** The agency's address split at its @ (lower case), when it is one a reply address can be made of. */
-function agencyParts(): { local: string; domain: string } | undefined {
-  const address = agencyAddress()?.toLowerCase();
+function agencyParts(served: Agency): { local: string; domain: string } | undefined {
+  const address = served.agencyAddress()?.toLowerCase();
   const at = address?.lastIndexOf('@') ?? -1;
   return address && at > 0 ? { local: address.slice(0, at), domain: address.slice(at + 1) } : undefined;
 }
@@ -69,9 +72,10 @@ function agencyParts(): { local: string; domain: string } | undefined {
  */
 export function issueReplyAddress(
   db: Database.Database,
+  served: Agency,
   { docId, deliveryId, sentTo, now }: { docId: string; deliveryId: string; sentTo: readonly string[]; now: number },
 ): string | undefined {
-  const agency = agencyParts();
+  const agency = agencyParts(served);
   if (!agency) return undefined;
   const token = newToken();
   statements(db).insert.run(
@@ -99,8 +103,8 @@ function tokenOf(address: string, agency: { local: string; domain: string }): st
  * says it delivered it: Delivered-To, X-Original-To, Envelope-To), each once; an empty list when
  * it was sent to none (then it is no reply through the site).
  */
-export function replyTokensOf(email: Pick<Email, 'to' | 'cc' | 'deliveredTo' | 'headers'>): string[] {
-  const agency = agencyParts();
+export function replyTokensOf(email: Pick<Email, 'to' | 'cc' | 'deliveredTo' | 'headers'>, served: Agency): string[] {
+  const agency = agencyParts(served);
   if (!agency) return [];
   const addresses: string[] = [];
   for (const entry of [...(email.to ?? []), ...(email.cc ?? [])]) {

@@ -22,6 +22,7 @@
 import type { Inserted, Store } from '../../../platform/server/store/store';
 import { formForCollection } from '../../../site/forms/model/registry';
 import type { ReplyDraft } from '../../model/replyDraft';
+import type { Served } from '../../../site/server/servedContent';
 import { isAnswerDelivery, queueAnswer } from './answers';
 import { deliveriesIn, type Delivery } from './deliveries';
 import { heldVisitorMail, queueAutoReply, queueConfirmation, queueReply } from './visitorMail';
@@ -37,15 +38,21 @@ export class Notifications {
   /** The worker and its store, while it runs (start: once the database is open). */
   private running: { store: Store; notifier: Notifier } | undefined;
 
-  /** `store`: the server's database (app.store), whose deliveries are sent again even when no worker runs. */
-  constructor(private readonly store: Store) {}
+  /**
+   * `store`: the server's database (app.store), whose deliveries are sent again even when no worker
+   * runs; `served`: the content served (app.served), whose words and languages the mails take.
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly served: Served,
+  ) {}
 
   /**
    * Starts the worker for this store (sending what is already due). Returns a function that stops
    * it (call before closing the store).
    */
   start(store: Store, options: NotifyOptions): () => Promise<void> {
-    const notifier = new Notifier(store, options);
+    const notifier = new Notifier(store, options, this.served);
     const running = { store, notifier };
     this.running = running;
     // The owners' daily mail (digest.ts), when mail is set up (or waits for a setting to be fixed).
@@ -82,7 +89,7 @@ export class Notifications {
     if (!this.running) return;
     this.queueDeliveries(inserted.docId);
     const mailing = this.mailing();
-    if (mailing && queueAutoReply(mailing.store.db, inserted, mailing.notifier.now(), mailing.notifier.networkShare)) mailing.notifier.wake();
+    if (mailing && queueAutoReply(mailing.store.db, this.served, inserted, mailing.notifier.now(), mailing.notifier.networkShare)) mailing.notifier.wake();
   }
 
   /**

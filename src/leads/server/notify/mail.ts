@@ -15,7 +15,7 @@ import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
 import { cutAtWord, escapeHtml, fill } from '../../../schema/text';
 import type { Lead } from './lead';
-import { servedSite } from '../../../site/server/servedContent';
+import type { Served } from '../../../site/server/servedContent';
 import { transportOptions, type MailSettings } from '../../../platform/server/mail/transport';
 
 const wording = server.notifications.mail;
@@ -83,9 +83,9 @@ function mailHtml(lead: Lead, replyAddress: string | undefined): string {
  * The whole message for nodemailer. Reply-To: the mail's own reply address, when it has one (the
  * visitor's address is never a header: a mail program's Reply or Reply All cannot reach them).
  */
-function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, replyAddress: string | undefined) {
+function mailMessage(lead: Lead, deliveryId: string, settings: MailSettings, replyAddress: string | undefined, served: Pick<Served, 'servedSite'>) {
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
-  const sender = settings.fromName || servedSite().brand.name;
+  const sender = settings.fromName || served.servedSite().brand.name;
   // The visitor in the sender's name: the owner's list tells leads apart at a glance.
   const visitor = lead.replyTo?.name ? cutAtWord(lead.replyTo.name, wording.senderNameMaxLength) : '';
   return {
@@ -107,11 +107,12 @@ interface MailSender {
   close(): void;
 }
 
-export function createMailSender(settings: MailSettings): MailSender {
+/** Sends the notifications of leads, from the sender of the content served (`served`) unless MAIL_FROM names one. */
+export function createMailSender(settings: MailSettings, served: Pick<Served, 'servedSite'>): MailSender {
   const transport = nodemailer.createTransport(transportOptions(settings));
   return {
     async send(lead, deliveryId, replyAddress) {
-      await transport.sendMail(mailMessage(lead, deliveryId, settings, replyAddress));
+      await transport.sendMail(mailMessage(lead, deliveryId, settings, replyAddress, served));
     },
     close() {
       transport.close();

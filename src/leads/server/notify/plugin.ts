@@ -24,7 +24,7 @@ declare module 'fastify' {
 }
 
 async function notificationsPart(app: FastifyInstance, { notify }: NotificationsPluginOptions) {
-  const notifications = new Notifications(app.store);
+  const notifications = new Notifications(app.store, app.served);
   app.decorate('notifications', notifications);
   if (!notify) return;
   let stop: (() => Promise<void>) | undefined;
@@ -36,4 +36,4 @@ async function notificationsPart(app: FastifyInstance, { notify }: Notifications
   });
 }
 
-export const notificationsPlugin = fastifyPlugin(notificationsPart, { name: 'notifications', fastify: '5.x', dependencies: ['store'] });
+export const notificationsPlugin = fastifyPlugin(notificationsPart, { name: 'notifications', fastify: '5.x', dependencies: ['store', 'served'] });

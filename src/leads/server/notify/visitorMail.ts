@@ -30,7 +30,7 @@ import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
 import { formForCollection, senderFields } from '../../../site/forms/model/registry';
-import { languageOfAddress, servedFormIn } from '../../../site/server/servedContent';
+import type { Served } from '../../../site/server/servedContent';
 import type { ReplyDraft } from '../../model/replyDraft';
 import { fillIn } from '../../../platform/inLanguage';
 import { preparedIn } from '../../../platform/server/statements';
@@ -43,7 +43,6 @@ import { threadIds } from '../mailbox/conversation';
 import type { FormConfig } from '../../../site/forms/model/formSchema';
 import { deliveriesIn, newDeliveryId } from './deliveries';
 import { transportOptions } from '../../../platform/server/mail/transport';
-import { agencyAddress } from '../../../site/server/servedContent';
 import { isPlainAddress } from '../../../platform/server/mail/settings';
 import type { MailSettings } from '../../../platform/server/mail/transport';
 
@@ -283,13 +282,14 @@ function holdFor(db: Database.Database, deliveryId: string, purpose: MarkPurpose
  */
 export function queueAutoReply(
   db: Database.Database,
+  served: Pick<Served, 'servedFormIn' | 'languageOfAddress'>,
   { docId, collection, document, spam, client, language }: Inserted,
   now: number,
   share = limits.perNetworkPerDay,
 ): boolean {
   // In the language of the page it was sent from (its form's words in that language).
   const stored = formForCollection(collection);
-  const form = stored && servedFormIn(stored, language);
+  const form = stored && served.servedFormIn(stored, language);
   const words = form?.autoReply;
   const to = addressOf(collection, document);
   if (spam || !form || !words || !to) return false;
@@ -297,7 +297,7 @@ export function queueAutoReply(
   if (admitted === 'no' || admitted === 'owner') return false;
   const values = autoReplyValues(form, document);
   // Filled as the language writes (src/platform/inLanguage.ts): the one way a visitor's mail writes a figure or a day.
-  const code = language ?? languageOfAddress(undefined);
+  const code = language ?? served.languageOfAddress(undefined);
   const id = queueMail(
     db,
     docId,
@@ -335,11 +335,11 @@ export function queueReply(
 }
 
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
-export function createVisitorMailSender(settings: MailSettings, db: Database.Database) {
+export function createVisitorMailSender(settings: MailSettings, db: Database.Database, served: Pick<Served, 'agencyAddress'>) {
   const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   const messageId = (id: string) => `<${id}@${domain}>`;
-  const replyTo = agencyAddress();
+  const replyTo = served.agencyAddress();
   return {
     async send(deliveryId: string): Promise<void> {
       const q = statements(db);

@@ -9,6 +9,7 @@
  */
 import server from '../../../../config/server';
 import type { Store } from '../../../platform/server/store/store';
+import type { Served } from '../../../site/server/servedContent';
 import { formForCollection } from '../../../site/forms/model/registry';
 import { answersToTell, createAnswerMailSender, dropAnswered, isAnswerDelivery, type AnswerMailSender } from './answers';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
@@ -76,21 +77,23 @@ export class Notifier {
   constructor(
     private readonly store: Store,
     private readonly options: NotifyOptions,
+    /** The content served (app.served): the mails' sender name, agency address and forms' words, the leads' languages. */
+    private readonly served: Served,
   ) {
     const { settings } = options;
     this.schedule = options.schedule ?? RETRY_SCHEDULE;
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? { warn: (message) => console.warn(message) };
     this.table = deliveriesIn(store.db);
-    const mail = settings.email && createMailSender(settings.email);
+    const mail = settings.email && createMailSender(settings.email, served);
     // Its Reply-To: a reply address of its own, when the lead can be answered and the site reads the replies (mailbox/ownerReplies.ts).
     const replyAddress = (lead: Lead, delivery: Delivery) =>
       options.repliesRead && lead.replyTo
-        ? issueReplyAddress(store.db, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() })
+        ? issueReplyAddress(store.db, served, { docId: lead.docId, deliveryId: delivery.id, sentTo: settings.email!.to, now: this.clock() })
         : undefined;
     if (mail) this.sending.email = (lead, delivery) => mail.send(lead, delivery.id, replyAddress(lead, delivery));
     // E-mails to the visitor (auto-replies, the agency's replies) share the mail settings.
-    const visitor = settings.email && createVisitorMailSender(settings.email, store.db);
+    const visitor = settings.email && createVisitorMailSender(settings.email, store.db, served);
     if (visitor) this.sending.visitor = (_lead, delivery) => visitor.send(delivery.id);
     const webhook = settings.webhook && createWebhookSender(settings.webhook, this.clock);
     if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
@@ -173,7 +176,7 @@ export class Notifier {
     }
     const lead = describeLead(form, docId, stored.document, this.publicUrl, stored.createdAt, {
       source: sourceOfLead(this.store.db, docId),
-      language: languageOfLead(this.store.db, docId),
+      language: languageOfLead(this.served, this.store.db, docId),
       ownsUpload: (value) => ownsUpload(this.store, docId, value),
     });
     return this.attempt(channel, delivery, () => this.sending[channel as Exclude<DeliveryChannel, 'owner'>]!(lead, delivery));

@@ -6,7 +6,7 @@ import { fail, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
-export function registerInsights(route: Route, { store, clock }: AdminApiOptions) {
+export function registerInsights(route: Route, { store, clock, served }: AdminApiOptions) {
   route('sources', async (_request, _reply, _role, answer) => answer(sourceChoices(store)));
 
   route(
@@ -14,7 +14,7 @@ export function registerInsights(route: Route, { store, clock }: AdminApiOptions
     async (request, reply, _role, answer) => {
       const weeks = Number(request.query.weeks ?? INSIGHT_WEEKS[1]);
       if (!INSIGHT_WEEKS.includes(weeks as (typeof INSIGHT_WEEKS)[number])) return fail(reply, 400, messages.badFilter);
-      return answer(insightsOf(store, weeks, clock()));
+      return answer(insightsOf(store, weeks, clock(), served));
     },
     { refusals: messages.badFilter },
   );

@@ -16,9 +16,9 @@ import { docIdOf, fail, json, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
-export function registerLead(route: Route, { store, notifications, dataDir, clock }: AdminApiOptions) {
+export function registerLead(route: Route, { store, notifications, dataDir, clock, served }: AdminApiOptions) {
   route('lead', async (request, reply, _role, answer) => {
-    const detail = leadDetail(store, dataDir, docIdOf(request));
+    const detail = leadDetail(store, dataDir, docIdOf(request), served);
     return detail ? answer(detail) : fail(reply, 404, messages.unknownLead);
   });
 
@@ -32,7 +32,7 @@ export function registerLead(route: Route, { store, notifications, dataDir, cloc
       const docId = docIdOf(request);
       if (!updateLead(store, docId, { status, note, read: read === true }, clock(), request.session.email ?? null))
         return fail(reply, 404, messages.unknownLead);
-      return answer(leadDetail(store, dataDir, docId)!);
+      return answer(leadDetail(store, dataDir, docId, served)!);
     },
     { refusals: { sentence: server.messages.badRequest, byKey: { status: messages.badStatus, note: noteTooLong, read: messages.badChange } } },
   );
@@ -78,7 +78,7 @@ export function registerLead(route: Route, { store, notifications, dataDir, cloc
     route(name, async (request, reply, _role, answer) => {
       const docId = docIdOf(request);
       if (!markSpam(store, notifications, docId, verdict, request.session.email ?? '', clock())) return fail(reply, 404, messages.unknownLead);
-      return answer(leadDetail(store, dataDir, docId)!);
+      return answer(leadDetail(store, dataDir, docId, served)!);
     });
   }
 
@@ -103,7 +103,7 @@ export function registerLead(route: Route, { store, notifications, dataDir, cloc
     if (result === 'unknownLead') return fail(reply, 404, messages.unknownLead);
     if (result === 'noAddress') return fail(reply, 409, messages.noReplyAddress);
     if (result === 'off') return fail(reply, 409, messages.repliesOff);
-    return answer(leadDetail(store, dataDir, docId)!);
+    return answer(leadDetail(store, dataDir, docId, served)!);
   });
 
   // A kept attachment of a mail read from the mailbox: by its mail and place, as the CV is sent (type by content, never shown inline).

@@ -29,15 +29,15 @@ import {
   type LeadFilter,
   type PageOf,
 } from '../../../../leads/server/leads';
-import { servedLanguages } from '../../../../site/server/servedContent';
 import { bulkChange, summaryOf, unreadCount } from '../../../../leads/server/inbox';
+import { storedCodes, type Languages } from '../../../../leads/server/leadLanguages';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import { fail, passwordAgain, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
 /** The filters of the list and the export, from the query (`account`: who asks, for "assigned to me"); undefined when one is not known. */
-function filterOf(query: Record<string, unknown>, account: string): LeadFilter | undefined {
+function filterOf(query: Record<string, unknown>, account: string, served: Languages): LeadFilter | undefined {
   const filter: LeadFilter = {};
   const { form, status, spam, q } = query;
   if (form !== undefined && form !== '') {
@@ -85,8 +85,8 @@ function filterOf(query: Record<string, unknown>, account: string): LeadFilter |
   // The language it was sent in: one of the site's (config/site.ts languages).
   const { language } = query;
   if (language !== undefined && language !== '') {
-    if (!servedLanguages().some((known) => known.code === language)) return undefined;
-    filter.language = language as string;
+    if (!served.servedLanguages().some((known) => known.code === language)) return undefined;
+    filter.language = storedCodes(served, language as string);
   }
   return filter;
 }
@@ -106,11 +106,11 @@ const withLanguages = (languages: LeadList['languages']) => (languages ? { langu
 
 const isBulkAction = (action: string): action is BulkAction => (BULK_ACTIONS as readonly string[]).includes(action);
 
-export function registerLeadList(route: Route, { store, notifications, dataDir, clock, publicUrl }: AdminApiOptions) {
+export function registerLeadList(route: Route, { store, notifications, dataDir, clock, publicUrl, served }: AdminApiOptions) {
   route(
     'leads',
     async (request, reply, _role, answer) => {
-      const filter = filterOf(request.query, request.session.email ?? '');
+      const filter = filterOf(request.query, request.session.email ?? '', served);
       const page = pageOf(request.query);
       if (!filter || !page) return fail(reply, 400, messages.badFilter);
       const rows = leadPage(store, filter, page);
@@ -121,7 +121,7 @@ export function registerLeadList(route: Route, { store, notifications, dataDir, 
         ...viewCounts(store, filter),
         forms: formTitles(),
         unread: unreadCount(store),
-        ...withLanguages(languageCounts(store, filter)),
+        ...withLanguages(languageCounts(store, filter, served)),
       };
       return answer(list);
     },
@@ -146,7 +146,7 @@ export function registerLeadList(route: Route, { store, notifications, dataDir, 
   route(
     'export',
     async (request, reply) => {
-      const filter = filterOf(request.query, request.session.email ?? '');
+      const filter = filterOf(request.query, request.session.email ?? '', served);
       const format = request.query.format;
       if (!filter || (format !== 'csv' && format !== 'json')) return fail(reply, 400, messages.badFilter);
       const day = new Date(clock()).toISOString().slice(0, 10);
@@ -157,7 +157,7 @@ export function registerLeadList(route: Route, { store, notifications, dataDir, 
           // Streamed from the database as the browser reads it; should it fail midway, the answer
           // is cut off without its last chunk, so the browser reports a failed download
           // (Fastify destroys the answer; volume.test.ts closes the database midway to prove it).
-          .send(exportStream(store, filter, format, publicUrl))
+          .send(exportStream(store, filter, format, publicUrl, served))
       );
     },
     { refusals: messages.badFilter },

@@ -12,7 +12,7 @@ import { fail, type AdminApiOptions, type Route } from './route';
 const messages = server.admin.messages;
 
 /** `newsletter`: the app's (its plugin, src/newsletter/server/plugin.ts). */
-export function registerNewsletter(route: Route, { store, notifications, clock, publicUrl }: AdminApiOptions, newsletter: Newsletter) {
+export function registerNewsletter(route: Route, { store, notifications, clock, publicUrl, served }: AdminApiOptions, newsletter: Newsletter) {
   // The newsletter's subscribers (src/newsletter/server/admin.ts): a page of a state's, its CSV, one unsubscribed by hand.
   route(
     'subscribers',
@@ -25,7 +25,7 @@ export function registerNewsletter(route: Route, { store, notifications, clock, 
   route(
     'subscribersExport',
     async (request, reply) => {
-      const file = subscriberExport(store, request.query, clock());
+      const file = subscriberExport(store, request.query, clock(), served);
       if (!file) return fail(reply, 400, messages.badFilter);
       return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).send(file.stream);
     },
@@ -43,7 +43,7 @@ export function registerNewsletter(route: Route, { store, notifications, clock, 
   route('resendConfirmation', async (request, reply, _role, answer) => {
     const wait = resends.take(request.session.email ?? '');
     if (wait > 0) return fail(reply, 429, fill(messages.tooManyResends, { minutes: Math.ceil(wait / 60) }));
-    const done = resendConfirmation(store, notifications, request.params.subscriberId, publicUrl, newsletter.tokens);
+    const done = resendConfirmation(store, notifications, request.params.subscriberId, publicUrl, newsletter.tokens, served);
     if (done === 'unknown') return fail(reply, 404, messages.unknownSubscriber);
     if (done === 'notWaiting') return fail(reply, 409, messages.notWaiting);
     if (done === 'today') return fail(reply, 409, messages.confirmationToday);

@@ -1,7 +1,6 @@
 /** A person's data under /api/admin/: what an erasure would delete, the erasure (the address typed again), and the erasures done. */
 import server from '../../../../../config/server';
 import { samePerson } from '../../../../leads/model/person';
-import { agencyAddress } from '../../../../site/server/servedContent';
 import { erasePerson, erasurePreview, erasureRecords } from '../../../../leads/server/privacy';
 import { looksLikeEmail } from '../../../../platform/server/accounts/accounts';
 import { fail, type AdminApiOptions, type Route } from './route';
@@ -13,7 +12,7 @@ function emailOf({ email }: { email?: unknown }): string | undefined {
   return typeof email === 'string' && looksLikeEmail(email.trim()) ? email : undefined;
 }
 
-export function registerPeople(route: Route, { store, personTables, dataDir, clock, outside }: AdminApiOptions) {
+export function registerPeople(route: Route, { store, personTables, served, dataDir, clock, outside }: AdminApiOptions) {
   route('erasurePreview', async (request, reply, _role, answer) => {
     const email = emailOf(request.body);
     return email ? answer(erasurePreview(store, personTables, email)) : fail(reply, 400, messages.badEmail);
@@ -27,7 +26,7 @@ export function registerPeople(route: Route, { store, personTables, dataDir, clo
     if (!email) return fail(reply, 400, messages.badEmail);
     const confirm = request.body.confirm;
     if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
-    const agency = agencyAddress();
+    const agency = served.agencyAddress();
     return answer(
       erasePerson(store, personTables, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }),
     );

@@ -20,6 +20,7 @@ import type { SenderSettings } from '../../../../platform/server/mail/transport'
 import type { ContentOptions } from '../../../../content/server';
 import type { Notifications } from '../../../../leads/server/notify';
 import type { PersonTables } from '../../../../leads/server/privacy';
+import type { Served } from '../../../../site/server/servedContent';
 import { admitUpload, uploadErrorHandler } from '../../../../content/server/images';
 import { checksOf, type Refusals, type RequestOf, type RouteTypes } from '../../../../platform/server/contracts';
 import type { AnswerOf } from '../../../../platform/contract';
@@ -34,6 +35,8 @@ export interface AdminApiOptions {
   notifications: Notifications;
   /** The tables beyond the leads an erasure of a person deletes from (app.personTables). */
   personTables: PersonTables;
+  /** The content served (app.served, src/site/server/servedContent.ts): its languages, the agency's address, its pages for insights. */
+  served: Served;
   /** The content editor's site (SITE_DIR) and served build; left out, its routes answer 503. */
   content?: ContentOptions;
   dataDir: string;
