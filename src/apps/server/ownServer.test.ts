@@ -146,7 +146,8 @@ describe('the nightly backup (deploy/backup.sh)', () => {
     expect(readdirSync(newest).sort()).toEqual(['files.tar', 'site.db']);
     const listing = execFileSync('tar', ['-tf', path.join(newest, 'files.tar')], { encoding: 'utf8' });
     expect(listing).toMatch(/^files\/Image\/CvDeveloper\/[0-9a-f-]{36}$/m);
-  }, 60_000);
+    // Its limit only stops a hang: four processes and a backup script outlast a minute beside a busy machine's other tests.
+  }, 300_000);
 
   it('refuses a KEEP that is not a whole number above 0, and leaves nothing behind', async () => {
     mkdirSync(path.join(dataDir, 'files'));

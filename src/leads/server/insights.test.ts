@@ -26,7 +26,7 @@ import { weekOf } from './insights';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from './leads';
 
 // Signing in hashes the password with scrypt (128 MiB): seconds on a busy machine.
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
 
 let s: TestServer;
 let agency: Client;
