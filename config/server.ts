@@ -10,6 +10,10 @@ export default {
     // The longest a whole request may take to arrive (a 5 MB CV on a slow connection included);
     // a client that stops sending half-way is answered 408 and disconnected.
     requestSeconds: 300,
+    // The longest one part of the server (its data, the site's build, the content's history) may
+    // take to start before the server stops, naming it: a machine busy with other work (a backup,
+    // a build) can slow a start to many seconds.
+    startSeconds: 120,
     // A person sends a form or two and maybe re-chooses a CV a few times.
     perClient: { requests: 20, perSeconds: 600 },
     // Who counts as one client for perClient: an IPv4 address, or an IPv6 network of this many

@@ -76,6 +76,8 @@ function limits() {
     documentBytes: number({ min: 1024, integer: true }),
     /** Longest time a whole request (headers and body) may take to arrive, in seconds. */
     requestSeconds: number({ min: 10, integer: true }),
+    /** Longest time one part of the server may take to start before the server stops with its name, in seconds. */
+    startSeconds: number({ min: 10, integer: true }),
     /** Form submissions and uploads from one client address. */
     perClient: rate(),
     /**

@@ -194,6 +194,8 @@ export async function buildApp({
     clientErrorHandler,
     frameworkErrors,
     requestTimeout: server.limits.requestSeconds * 1000,
+    // Fastify's own 10 s for a plugin's start is outlasted on a busy machine (the content's start reads its history).
+    pluginTimeout: server.limits.startSeconds * 1000,
     // Node's server, with what its defaults get wrong for this site (httpServer.ts).
     serverFactory: serverFactory(connections),
   });

@@ -1141,6 +1141,10 @@ describe('bodies larger than the limit are refused while they stream, and the co
     expect(app.server.requestTimeout).toBeGreaterThan(0);
   });
 
+  it("a part of the server may take limits.startSeconds to start, not Fastify's 10 s", () => {
+    expect(app.initialConfig.pluginTimeout).toBe(server.limits.startSeconds * 1000);
+  });
+
   it("and answered 408 with the security headers, on the raw socket (Node's timeout error, handed to the same handler)", async () => {
     // Node reports the timeout to the server's clientError listener: the one the app installed.
     const [listener] = app.server.listeners('clientError') as ((error: Error, socket: net.Socket) => void)[];
