@@ -1324,7 +1324,7 @@ export default {
       },
     },
     // What a sentence calls a file that has no title of its own.
-    fileNames: { site: 'Every page', routes: "The site's addresses", server: 'The server', admin: 'The inbox', other: 'The site' },
+    fileNames: { site: 'Every page', routes: "The site's addresses", moved: "Each removed page's own words", server: 'The server', admin: 'The inbox', other: 'The site' },
     placeJoint: ' › ',
     // A section whose kind is used twice on a page: "Cards 2".
     sectionNumbered: '{type} {n}',
@@ -1494,6 +1494,8 @@ export default {
       ownerOnly: 'Only an owner adds a language.',
       // Under the list's heading.
       languages: 'Languages of the site: {languages}',
+      // In the list, under the removed pages' heading: their words are written when a page is removed, and translated here.
+      goneIntro: 'What visitors read at the address of a page that was removed with words of its own (written when it was removed). Translate them here.',
     },
     publishItems: {
       // The button, by the kind of item on screen.

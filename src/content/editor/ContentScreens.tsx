@@ -33,7 +33,7 @@ import { ContentProvider, useContent } from './contentState';
 import { ContentSearch } from './ContentSearch';
 import { EditScreen, type ArticleActionsProps } from './EditScreen';
 import { editAddress, entriesOf, newArticleId, type Entry } from './editorList';
-import { articleFileOf, articleIdOf, SITE_FILE } from './editedFiles';
+import { articleFileOf, articleIdOf, MOVED_FILE, SITE_FILE } from './editedFiles';
 import { NewFormScreen } from './NewFormScreen';
 import { NewPageScreen } from './NewPageScreen';
 import { PublishAll } from './PublishAll';
@@ -111,6 +111,8 @@ function ContentList() {
   const articles = shown(all.articles);
   // The parts on every page are one file: one translation for all of them.
   const parts = shown(all.parts);
+  // The removed pages' words (config/moved.ts, written by each publish): translated here, never edited. Listed once there are any.
+  const gone = (counts.get(MOVED_FILE) ?? []).some((count) => count.total > 0) && (!needsOnly || needs(MOVED_FILE));
   const draftNote = (file: string) =>
     Object.hasOwn(edits, file) && (
       <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary', fontStyle: 'italic' }}>
@@ -122,17 +124,19 @@ function ContentList() {
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 1 }}>
         {heading}
       </Typography>
-      <List dense disablePadding>
-        {entries.map((entry) => (
-          <ListItem key={`${entry.file}#${entry.at ?? ''}`} disableGutters sx={{ display: 'block' }}>
-            <Link component={RouterLink} to={editAddress(entry)}>
-              {entry.label}
-            </Link>
-            {draftNote(entry.file)}
-            {translatedAs === undefined && <TranslationLinks counts={counts.get(entry.file) ?? []} draftNote={draftNote} />}
-          </ListItem>
-        ))}
-      </List>
+      {entries.length > 0 && (
+        <List dense disablePadding>
+          {entries.map((entry) => (
+            <ListItem key={`${entry.file}#${entry.at ?? ''}`} disableGutters sx={{ display: 'block' }}>
+              <Link component={RouterLink} to={editAddress(entry)}>
+                {entry.label}
+              </Link>
+              {draftNote(entry.file)}
+              {translatedAs === undefined && <TranslationLinks counts={counts.get(entry.file) ?? []} draftNote={draftNote} />}
+            </ListItem>
+          ))}
+        </List>
+      )}
       {translatedAs !== undefined && entries.length > 0 && <TranslationLinks counts={counts.get(translatedAs) ?? []} draftNote={draftNote} />}
       {extra}
     </Paper>
@@ -192,6 +196,17 @@ function ContentList() {
             {t.newForm.open}
           </Button>,
         )}
+        {gone &&
+          group(
+            t.fileNames.moved,
+            [],
+            <>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {tr.goneIntro}
+              </Typography>
+              <TranslationLinks counts={counts.get(MOVED_FILE) ?? []} draftNote={draftNote} />
+            </>,
+          )}
       </Box>
     </Stack>
   );

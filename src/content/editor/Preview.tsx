@@ -31,6 +31,8 @@ import { loadIslands } from '../../site/islands/loaded';
 import { Layout } from '../../site/layout/Layout';
 import { SectionList } from '../../site/sections/SectionList';
 import { ArticlePage } from '../../site/pages/article/ArticleView';
+import { GoneWordsView } from '../../site/pages/GonePage';
+import type { GonePageWords } from '../../site/model/gonePages';
 import type { Article } from '../../site/model/articleSchema';
 import { createSiteTheme } from '../../site/theme';
 import { IslandsOnPage } from '../../site/ui/Island';
@@ -44,11 +46,12 @@ const DEVICE_WIDTHS = { desktop: 1280, phone: 375 } as const;
 export type Device = keyof typeof DEVICE_WIDTHS;
 const DEVICE_HEIGHTS: Record<Device, number> = { desktop: 900, phone: 740 };
 
-/** What the preview draws: a page of config/pages (with the site's frame), or one form alone. */
+/** What the preview draws: a page of config/pages, an article, a removed page's words (each with the site's frame), or one form alone. */
 export type PreviewTarget =
   | { kind: 'page'; page: PageConfig; pageId: string }
   | { kind: 'form'; form: FormConfig; formId: string }
-  | { kind: 'article'; article: Article; path: string; listPageId: string };
+  | { kind: 'article'; article: Article; path: string; listPageId: string }
+  | { kind: 'gone'; words: GonePageWords };
 
 /** A data port that keeps nothing: saves "succeed" after a moment, as on a quick connection. */
 export function previewPort(onSaved: () => void): DataPort {
@@ -93,6 +96,10 @@ function PreviewPage() {
               ) : target.kind === 'article' ? (
                 <Layout>
                   <ArticlePage article={target.article} canonical={target.path} />
+                </Layout>
+              ) : target.kind === 'gone' ? (
+                <Layout>
+                  <GoneWordsView words={target.words} />
                 </Layout>
               ) : (
                 <Container component="main" sx={{ py: 4, maxWidth: 860 }}>

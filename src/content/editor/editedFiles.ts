@@ -4,7 +4,7 @@
  * values being edited in place of the live ones).
  */
 import { checkContent, type CheckOptions, type Problem } from '../model/checkContent';
-import { articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, SITE_FILE } from '../model/contentSchemas';
+import { articleIdOf, formIdOf, MOVED_FILE, pageIdOf, ROUTES_FILE, SITE_FILE } from '../model/contentSchemas';
 import { officeWordsOf, toFillOf } from '../model/officeSentences';
 import type { ContentFile, ContentProblem, ContentSnapshot } from '../model/contentApi';
 import { isRecord } from './schemaValues';
@@ -12,7 +12,7 @@ import { pathsAfter } from '../model/contentDiff';
 import type { Path } from '../../schema/schema';
 import { translatedFileOf } from '../../site/model/translation';
 
-export { articleFileOf, articleIdOf, formIdOf, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
+export { articleFileOf, articleIdOf, formIdOf, MOVED_FILE, pageIdOf, ROUTES_FILE, schemaOfFile, SITE_FILE } from '../model/contentSchemas';
 
 /** What kind of item (published on its own) a file is: a page, an article, a form, or the parts on every page (config/site.ts). */
 export type ItemKind = 'page' | 'article' | 'form' | 'part' | 'translation';
@@ -75,6 +75,7 @@ export function checkOptionsOf(snapshot: ContentSnapshot, edits: Edits): CheckOp
     else if (article) articles[article] = value;
     else if (file === SITE_FILE) options.site = value;
     else if (file === ROUTES_FILE) options.routes = value;
+    else if (file === MOVED_FILE) options.moved = value;
     else if (file === 'config/admin.ts') options.admin = value;
     else if (file === 'config/server.ts') options.server = value;
   }

@@ -12,7 +12,11 @@ import { sameValue } from '../model/contentDiff';
 import { siteRoutes } from '../../site/model/routing';
 import type { SiteContent } from '../../site/model/siteContent';
 import { entriesOf } from './editorList';
-import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, valueOf, type Edits } from './editedFiles';
+import { articleIdOf, formIdOf, MOVED_FILE, pageIdOf, SITE_FILE, valueOf, type Edits } from './editedFiles';
+import { fileNameOf } from '../model/officeSentences';
+import { goneAddress, goneWordsOf } from '../../site/model/moved';
+import { gonePagesOf } from '../../site/model/gonePages';
+import type { GoneEntry } from '../../site/model/movedSchema';
 import { isRecord } from './schemaValues';
 import { fill } from '../../platform/inbox/format';
 import { languagesOf, translatedFileOf } from './translations';
@@ -45,19 +49,29 @@ export function itemName(snapshot: ContentSnapshot, edits: Edits, file: string):
   }
   if (file === SITE_FILE) return changedParts(snapshot, edits).join(', ') || t.fileNames.site;
   const { pages, forms, articles } = entriesOf(snapshot, edits);
-  return [...pages, ...forms, ...articles].find((entry) => entry.file === file)?.label ?? file;
+  return [...pages, ...forms, ...articles].find((entry) => entry.file === file)?.label ?? fileNameOf(file, valueOf(snapshot, edits, file));
+}
+
+/** The first removed page's address whose visitors read words of its own (config/moved.ts `gone`), in a moved file's value. */
+function goneWithWords(moved: unknown): string | undefined {
+  const gone = isRecord(moved) && Array.isArray(moved.gone) ? (moved.gone as GoneEntry[]) : [];
+  const entry = gone.find((e) => Object.keys(goneWordsOf(e)).length > 0);
+  return entry === undefined ? undefined : goneAddress(entry);
 }
 
 /** The address an item is seen at on the site (the Home page for the parts on every page and a form). */
 export function livePathOf(snapshot: ContentSnapshot, edits: Edits, file: string): string {
+  // The removed pages' words: at the first address whose visitors read words of their own.
+  if (file === MOVED_FILE) return goneWithWords(valueOf(snapshot, edits, file)) ?? '/';
   const { pages, articles } = entriesOf(snapshot, edits);
   return [...pages, ...articles].find((entry) => entry.file === file)?.livePath ?? '/';
 }
 
 /**
  * What the preview draws for an item whose value is as in `edits` (over the snapshot) and the site
- * as in `content`: the page, the article (at `livePath`), the form alone, or for the parts on every
- * page the Home page; nothing for an item removed.
+ * as in `content`: the page, the article (at `livePath`), the form alone, the words of the first
+ * removed page that has words of its own (config/moved.ts), or for the parts on every page the
+ * Home page; nothing for an item removed.
  */
 export function previewTargetOf(snapshot: ContentSnapshot, edits: Edits, content: SiteContent, file: string, livePath: string): PreviewTarget | undefined {
   const value = valueOf(snapshot, edits, file);
@@ -74,6 +88,11 @@ export function previewTargetOf(snapshot: ContentSnapshot, edits: Edits, content
     };
   if (formId) return { kind: 'form', form: value as FormConfig, formId };
   if (pageId) return { kind: 'page', page: value as PageConfig, pageId };
+  if (file === MOVED_FILE) {
+    const address = goneWithWords(content.moved);
+    const gone = gonePagesOf(content).find((page) => address !== undefined && page.addresses.includes(address));
+    if (gone) return { kind: 'gone', words: gone.words };
+  }
   const homeFile = entriesOf(snapshot, edits).pages[0]?.file;
   return homeFile ? { kind: 'page', page: valueOf(snapshot, edits, homeFile) as PageConfig, pageId: pageIdOf(homeFile)! } : undefined;
 }

@@ -8,7 +8,7 @@ import type { PageConfig } from '../model/pageSchema';
 import type { FormConfig } from '../../site/forms/model/formSchema';
 import { siteContentOf, type SiteContent } from '../../site/model/siteContent';
 import { languageContents, withoutMarks } from '../../site/model/languageContent';
-import { checkOptionsOf, SITE_FILE, type Edits } from './editedFiles';
+import { checkOptionsOf, MOVED_FILE, SITE_FILE, type Edits } from './editedFiles';
 import { livePathOf, previewTargetOf } from './itemNames';
 import type { PreviewTarget } from './Preview';
 import { languagesOf, translatedFileOf, translationFileOf, translationValueOf } from './translations';
@@ -36,6 +36,7 @@ export function contentIn(snapshot: ContentSnapshot, edits: Edits, code: string)
     ...Object.keys(content.pages).map((id) => `config/pages/${id}.ts`),
     ...Object.keys(content.forms).map((id) => `config/forms/${id}.ts`),
     ...content.articles.map((article) => `config/articles/${article.id}.ts`),
+    MOVED_FILE,
   ];
   const edited = Object.fromEntries(files.map((file) => [file, translationValueOf(snapshot, edits, translationFileOf(code, file))]));
   const drawn = languageContents({ ...content, translations: { ...content.translations, [code]: edited } }).find((l) => l.language.code === code)?.content;
@@ -57,6 +58,7 @@ export function translationPreview(snapshot: ContentSnapshot, edits: Edits, file
 /** A file's value in the content (in a language). */
 function valueIn(content: SiteContent, file: string): unknown {
   if (file === SITE_FILE) return content.site;
+  if (file === MOVED_FILE) return content.moved;
   const [, folder, id] = /^config\/(pages|forms|articles)\/(.+)\.ts$/.exec(file) ?? [];
   if (folder === 'pages') return content.pages[id!] as PageConfig | undefined;
   if (folder === 'forms') return content.forms[id!] as FormConfig | undefined;

@@ -15,13 +15,14 @@ import {
   type TextState,
   type TranslationFile,
 } from '../../site/model/translation';
-import { articleIdOf, formIdOf, pageIdOf, SITE_FILE, schemaOfFile, valueOf, type Edits } from './editedFiles';
+import { articleIdOf, formIdOf, MOVED_FILE, pageIdOf, SITE_FILE, schemaOfFile, valueOf, type Edits } from './editedFiles';
 import { isRecord } from './schemaValues';
 
 export { translatedFileOf, translationFileOf } from '../../site/model/translation';
 
-/** Whether a content file has translations: the site's texts, a page, a form, an article. */
-const isTranslated = (file: string): boolean => file === SITE_FILE || [pageIdOf, formIdOf, articleIdOf].some((idOf) => idOf(file) !== undefined);
+/** Whether a content file has translations: the site's texts, a removed page's words (config/moved.ts), a page, a form, an article. */
+const isTranslated = (file: string): boolean =>
+  file === SITE_FILE || file === MOVED_FILE || [pageIdOf, formIdOf, articleIdOf].some((idOf) => idOf(file) !== undefined);
 
 /** The site's languages as published (the default first). */
 export function languagesOf(snapshot: ContentSnapshot): LanguageInfo[] {
@@ -29,7 +30,7 @@ export function languagesOf(snapshot: ContentSnapshot): LanguageInfo[] {
   return isRecord(site) ? siteLanguages(site as Parameters<typeof siteLanguages>[0]) : [];
 }
 
-/** The published files that have translations (the site's texts, each page, form and article). */
+/** The published files that have translations (the site's texts, the removed pages' words, each page, form and article). */
 export const translatedFiles = (snapshot: ContentSnapshot): string[] => snapshot.files.map((f) => f.file).filter(isTranslated);
 
 /** A translation file's value as edited (or published), or an empty one: nothing translated yet. */

@@ -473,7 +473,7 @@ function contentSchemaOf(wordsOf: WordsOf) {
     /** The choices of a key in words, by the key's name and then the choice ("variant": { "primary": "Filled" }); a choice not named here is shown as it is written. */
     choices: choiceTexts(),
     /** What each page, part or file is called in the editor's sentences when it has no title of its own, by file ("site": config/site.ts). */
-    fileNames: object({ site: text(), routes: text(), server: text(), admin: text(), other: text() }),
+    fileNames: object({ site: text(), routes: text(), moved: text(), server: text(), admin: text(), other: text() }),
     /** The joint between the names of a place in a sentence: "Home › Hero › Heading". */
     placeJoint: text(),
     /** A section of a page in the outline and in sentences when its type is used twice: {type} and {n} are replaced. */

@@ -8,7 +8,7 @@
  * in the browser on the values being edited, and shows each problem on the field of its key.
  */
 import { formSchema } from '../../site/forms/model/formSchema';
-import { adminSchema, serverSchema } from './contentSchemas';
+import { adminSchema, MOVED_FILE, serverSchema } from './contentSchemas';
 import { articlePath, articleSchema, NEWEST_ARTICLE as NEWEST } from '../../site/model/articleSchema';
 import { pageSchema } from '../../site/model/pageSchema';
 import { routesSchema } from '../../site/model/routesSchema';
@@ -71,7 +71,6 @@ const SITE_FILE = 'config/site.ts';
 const SERVER_FILE = 'config/server.ts';
 const ADMIN_FILE = 'config/admin.ts';
 const ROUTES_FILE = 'config/routes.ts';
-const MOVED_FILE = 'config/moved.ts';
 const PAGES_FOLDER = 'config/pages';
 const ARTICLES_FOLDER = 'config/articles';
 

@@ -10,6 +10,7 @@ import { adminSchemaOf } from './adminSchema';
 import { articleSchema } from '../../site/model/articleSchema';
 import { pageSchema } from '../../site/model/pageSchema';
 import { routesSchema } from '../../site/model/routesSchema';
+import { movedSchema } from '../../site/model/movedSchema';
 import type { Schema } from '../../schema/schema';
 import server from '../../../config/server';
 import { serverSchemaOf } from '../../platform/serverSchema';
@@ -17,6 +18,8 @@ import { siteSchema } from '../../site/model/siteSchema';
 
 export const SITE_FILE = 'config/site.ts';
 export const ROUTES_FILE = 'config/routes.ts';
+/** The addresses that were pages of the site, and the words a removed page's visitors read: written by each publish, never by the editor (its words are translated). */
+export const MOVED_FILE = 'config/moved.ts';
 /** The description of config/admin.ts, made from its words as the code was built with them (the checker refuses a file that leaves one out). */
 export const adminSchema = adminSchemaOf(admin);
 export const ADMIN_FILE = 'config/admin.ts';
@@ -30,6 +33,7 @@ const ARTICLE = /^config\/articles\/([\w-]+)\.ts$/;
 const single: Readonly<Record<string, Schema<unknown>>> = {
   [SITE_FILE]: siteSchema,
   [ROUTES_FILE]: routesSchema,
+  [MOVED_FILE]: movedSchema,
   [ADMIN_FILE]: adminSchema,
   [SERVER_FILE]: serverSchema,
 };

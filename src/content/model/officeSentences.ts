@@ -8,7 +8,7 @@
  */
 import admin from '../../../config/admin';
 import { fill } from '../../schema/text';
-import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
+import { articleIdOf, formIdOf, pageIdOf, schemaOfFile, ADMIN_FILE, MOVED_FILE, ROUTES_FILE, SERVER_FILE, SITE_FILE } from './contentSchemas';
 import { parseKeyPath, shownToOffice, type Path, type Refusal, type Schema } from '../../schema/schema';
 import { translatedFileOf } from '../../site/model/translation';
 import site from '../../../config/site';
@@ -77,7 +77,7 @@ export function itemTitle(value: unknown, schema?: Schema<unknown>): string | un
   if (!isRecord(value)) return undefined;
   const variant = schema ? variantOf(schema, value) : undefined;
   const shape = variant && (variant.meta.kind === 'object' || variant.meta.kind === 'image') ? variant.meta.shape : undefined;
-  for (const key of ['heading', 'title', 'name', 'label', 'question', 'value']) {
+  for (const key of ['heading', 'title', 'name', 'label', 'question', 'value', 'address']) {
     if (shape?.[key] && !shownToOffice(shape[key])) continue;
     const text = value[key];
     if (typeof text === 'string' && text.trim() !== '') return shortName(text);
@@ -104,6 +104,7 @@ export function fileNameOf(file: string, value: unknown): string {
   const named: Record<string, string> = {
     [SITE_FILE]: t.fileNames.site,
     [ROUTES_FILE]: t.fileNames.routes,
+    [MOVED_FILE]: t.fileNames.moved,
     [SERVER_FILE]: t.fileNames.server,
     [ADMIN_FILE]: t.fileNames.admin,
   };

@@ -18,7 +18,7 @@ import type { Draft, Drafts } from './drafts';
 import { imageTooLarge, storeImage } from './images';
 import type { Publisher, PublishResult } from './publish';
 import { listed, RevisionHistory, type UndoScope } from './revisions';
-import { contentFiles, loadContent, publicFiles } from './site';
+import { editorFiles, loadContent, publicFiles } from './site';
 import { publishRefusal } from './publishWords';
 import { outdatedDrafts } from './outdated';
 import { TaskQueue } from './taskQueue';
@@ -189,7 +189,7 @@ export function contentHandlers(options: ContentOptions | undefined): ContentHan
       const all = options.drafts?.all() ?? [];
       const outdated = await outdatedDrafts(site.siteDir, all, revision);
       const drafts = all.map((d) => ({ ...draftAnswer(d), ...(outdated.has(d) ? { outdated: true as const } : {}) }));
-      const files = contentFiles(loaded).map((f) => {
+      const files = editorFiles(loaded).map((f) => {
         const source = readTextOrNothing(path.join(site.siteDir, f.file));
         const fromCode = source === undefined ? [] : codePathsOf(source);
         return fromCode.length > 0 ? { ...f, fromCode } : f;

@@ -49,7 +49,8 @@ import { pictureSizes, uploadsNamedIn } from './images';
 import { workerRenderer, type SiteRenderer } from './renderer';
 import { contentFiles, contentHash, loadContent, run, type ContentSite, type LoadedContent } from './site';
 import { lockFile, takeLock } from './siteLock';
-import { editSource, FORMS_INDEX, formsIndexSource, loadSourceParser, MOVED_FILE, movedSource, newFileSource, UnwritableEdit } from './write';
+import { MOVED_FILE } from '../model/contentSchemas';
+import { editSource, FORMS_INDEX, formsIndexSource, loadSourceParser, movedSource, newFileSource, UnwritableEdit } from './write';
 import { failpoint } from '../../platform/server/failpoints';
 
 export type PublishResult =

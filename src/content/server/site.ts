@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { CheckOptions } from './checkConfig';
 import { loadConfigFolder } from './configFolder';
 import type { ContentFile } from '../model/contentApi';
+import { MOVED_FILE } from '../model/contentSchemas';
 import { TaskQueue } from './taskQueue';
 
 export interface ContentSite {
@@ -87,6 +88,17 @@ export function contentFiles({ options }: LoadedContent): ContentFile[] {
   for (const [id, value] of Object.entries(options.articles ?? {})) files.push({ file: options.articleFiles?.[id] ?? `config/articles/${id}.ts`, value });
   for (const [file, value] of Object.entries(options.translations ?? {})) files.push({ file, value });
   return files;
+}
+
+/**
+ * The files the editor's screens are given: those it edits, and config/moved.ts when there is one,
+ * which each publish writes and the editor never does (a change to it is refused as a file not
+ * edited here: checkChanges), but whose words the office translates (its translations are files
+ * the editor edits).
+ */
+export function editorFiles(loaded: LoadedContent): ContentFile[] {
+  const { moved } = loaded.options;
+  return [...contentFiles(loaded), ...(moved === undefined ? [] : [{ file: MOVED_FILE, value: moved }])];
 }
 
 function filesUnder(dir: string, prefix = ''): string[] {

@@ -9,15 +9,17 @@
  *   the English as it is (and the reverse: an English undo leaves the German);
  * - a change to an English text published after the German makes the German stale;
  * - a page removed takes its translations with it; undoing its removal (its change alone) brings
- *   them back in the same undo, and so does restoring a revision before it.
+ *   them back in the same undo, and so does restoring a revision before it;
+ * - a removed page's own words (config/moved.ts) are in the content, read only, and translated as
+ *   any file's.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentRoutes, type ContentSnapshot, type HistoryPlan, type Revision } from '../model/contentApi';
 import { pageSchema } from '../../site/model/pageSchema';
 import { translationFileOf, translationStates, type TranslationFile } from '../../site/model/translation';
 import { addAccount, Client, startEditing, type TestServer } from '../../test/adminServer';
-import { makeSite } from '../../test/contentSite';
+import { gitIn, makeSite } from '../../test/contentSite';
 
 jest.setTimeout(600_000);
 
@@ -177,4 +179,27 @@ it('restoring the revision before the removal brings the page and its translatio
   const restored = await owner.change('POST', at('contentRestore', removal.before), { json: { baseRevision: plan.baseRevision } });
   expect([restored.status, restored.status === 200 ? '' : await restored.text()]).toEqual([200, '']);
   expect(await bothBack()).toEqual([true, true, true]);
+});
+
+it("a removed page's own words (config/moved.ts, the publish's file) are in the content for the editor, never changed by it, and translated as any file's", async () => {
+  const moved = 'config/moved.ts';
+  const translation = translationFileOf(GERMAN.code, moved);
+  // As a publish that removed a page with words of its own leaves it.
+  const words = {
+    moved: [],
+    gone: [{ address: '/autumn-offer', message: 'The autumn offer has ended', links: [{ label: 'Our services', href: '/Services' }] }],
+  };
+  writeFileSync(path.join(siteDir, moved), `export default ${JSON.stringify(words)};\n`);
+  gitIn(siteDir, 'commit', '--quiet', '-m', 'A page removed', '--', moved);
+  const snap = await snapshot(editor);
+  expect(valueOf(snap, moved)).toEqual(words);
+  const refused = await publish(owner, snap.revision, [{ file: moved, value: { ...words, gone: [] } }]);
+  expect(refused.status).toBe(400);
+  const german: TranslationFile = { texts: { 'gone[0].message': { text: 'Das Herbstangebot ist beendet', source: words.gone[0]!.message } } };
+  const answer = await publish(editor, snap.revision, [{ file: translation, value: german }]);
+  expect([answer.status, answer.status === 200 ? '' : await answer.text()]).toEqual([200, '']);
+  const after = await snapshot(editor);
+  expect(valueOf(after, translation)).toEqual(german);
+  expect(valueOf(after, moved)).toEqual(words);
+  expect(readFileSync(path.join(siteDir, translation), 'utf8')).toContain("import type { TranslationFile } from '../../../src/site/model/translation';");
 });

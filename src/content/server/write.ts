@@ -25,6 +25,7 @@ import type { MovedConfig } from '../../site/model/movedSchema';
 import { moveItem, sameValue, type Edit, type KeyPath } from '../model/contentDiff';
 import { sharedMessages } from '../../site/forms/model/registry';
 import { translatedFileOf } from '../../site/model/translation';
+import { MOVED_FILE } from '../model/contentSchemas';
 
 type AstNode = { type: string; [key: string]: unknown };
 
@@ -622,13 +623,13 @@ export function isNewFileAllowed(file: string): boolean {
   return (folder !== undefined && /^[a-z0-9][a-z0-9-]{0,62}\.ts$/.test(file.slice(folder.length))) || isTranslationFile(file);
 }
 
-/** A translation file (src/site/model/translation.ts) of config/site.ts, a page, a form or an article, into a language written as a language code. */
+/** A translation file (src/site/model/translation.ts) of config/site.ts, config/moved.ts (a removed page's words), a page, a form or an article, into a language written as a language code. */
 function isTranslationFile(file: string): boolean {
   const target = translatedFileOf(file);
   return (
     target !== undefined &&
     /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/.test(target.code) &&
-    (target.file === 'config/site.ts' || (target.file !== FORMS_INDEX && isNewFileAllowed(target.file)))
+    (target.file === 'config/site.ts' || target.file === MOVED_FILE || (target.file !== FORMS_INDEX && isNewFileAllowed(target.file)))
   );
 }
 
@@ -662,9 +663,6 @@ export function newFileSource(file: string, value: unknown): string {
   }
   return `import type { ${type} } from '${from}';\n\nexport default ${printValue(value, '')} satisfies ${type};\n`;
 }
-
-/** The file each publish writes with the addresses that were pages' (src/site/model/moved.ts). */
-export const MOVED_FILE = 'config/moved.ts';
 
 /** The whole text of config/moved.ts: written anew by each publish that changes it, never by hand. */
 export function movedSource(value: MovedConfig): string {
