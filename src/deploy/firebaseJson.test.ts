@@ -11,6 +11,7 @@ import { siteManifestOf } from '../render/render';
 import { loadRealContent } from '../test/realConfig';
 import { articlePages } from '../site/model/articles';
 import { DEPLOY_CHECK_COMMAND, firebaseJson } from './firebaseJson';
+import { GERMAN, withGerman } from '../test/secondLanguage';
 
 const { pagePaths } = siteRoutes(routes);
 
@@ -111,4 +112,40 @@ it("sends a page's old addresses to its address now (301), and shows a gone one 
     ]);
   }
   expect(firebaseJson(await builtManifest()).hosting.redirects).toEqual([]);
+});
+
+/**
+ * What Hosting shows at an address by firebase.json, in its order (its documentation's "Priority
+ * order of Hosting responses", without the files it would find first: every page's address is a
+ * rewrite here): a redirect, else the first rewrite whose glob matches (`**` any part of the path,
+ * `*` one segment), else 404.html with status 404.
+ */
+function hostingAnswer(site: ReturnType<typeof firebaseJson>, address: string): { file: string; status: number } | { redirect: string } {
+  const glob = (source: string) => new RegExp(`^${source.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\0').replace(/\*/g, '[^/]*').replace(/\0/g, '.*')}$`);
+  const redirect = site.hosting.redirects.find((r) => glob(r.source).test(address));
+  if (redirect) return { redirect: redirect.destination };
+  const rewrite = site.hosting.rewrites.find((r) => glob(r.source).test(address));
+  return rewrite ? { file: rewrite.destination, status: 200 } : { file: `/${FALLBACK_FILE}`, status: 404 };
+}
+
+it("shows an unknown address under another language's prefix that language's page for unknown addresses, as our server and Caddy do (Hosting with 200: its only 404 is 404.html); any other the default one, with 404", async () => {
+  const content = await loadRealContent();
+  const german = { ...content, site: withGerman(content.site), moved: { moved: [], gone: ['/old-offer'] } };
+  const languagePages = ['/de', '/de/Kontakt'];
+  const manifest = siteManifestOf(german, { inlineHashes: { scripts: [], styles: [] }, outcomes: [], connectOrigins: FIREBASE_CONNECT_ORIGINS }, languagePages);
+  const site = firebaseJson(manifest);
+  const germanFallback = manifest.languageErrorPages!.find((l) => l.prefix === GERMAN.prefix)!.fallbackFile;
+  expect(germanFallback).not.toBe(FALLBACK_FILE);
+  // Unknown under the prefix, at any depth: the German page.
+  for (const address of [`${GERMAN.prefix}/nothing-here`, `${GERMAN.prefix}/a/b/c`]) expect([address, hostingAnswer(site, address)]).toEqual([address, { file: `/${germanFallback}`, status: 200 }]);
+  // Elsewhere, an address that only starts with the prefix's letters among them: Hosting's 404.
+  for (const address of ['/nothing-here', `${GERMAN.prefix}sign`, `/x${GERMAN.prefix}/y`]) expect([address, hostingAnswer(site, address)]).toEqual([address, { file: `/${FALLBACK_FILE}`, status: 404 }]);
+  // A German page and a German gone address keep their own files: the catch-all comes after them.
+  for (const address of languagePages) expect(hostingAnswer(site, address)).toEqual({ file: `/${manifest.pages.find((p) => p.path === address)!.file}`, status: 200 });
+  const goneDe = manifest.gone!.find((g) => g.path === `${GERMAN.prefix}/old-offer`)!;
+  expect(hostingAnswer(site, goneDe.path)).toEqual({ file: `/${goneDe.file}`, status: 200 });
+  // Revalidated as a page, as our server answers it.
+  expect(site.hosting.headers.find((h) => h.source === `${GERMAN.prefix}/**`)?.headers).toEqual([{ key: 'Cache-Control', value: CACHE_CONTROL.page }]);
+  // A site in one language has no such rewrite.
+  expect(firebaseJson(await builtManifest()).hosting.rewrites.filter((r) => r.source.includes('*'))).toEqual([]);
 });

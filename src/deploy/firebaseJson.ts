@@ -2,7 +2,8 @@
  * firebase.json for Firebase Hosting, made from the built site's manifest
  * (src/site/model/siteManifest.ts, what the build wrote): every address is rewritten to its
  * prerendered HTML file; Hosting answers any other address with the fallback page, 404.html,
- * and status 404. A removed page's address shows the page of its words (status 200, noindex:
+ * and status 404, but under another language's prefix, where a rewrite shows that language's
+ * fallback page (status 200, noindex: Hosting chooses no 404 page by address). A removed page's address shows the page of its words (status 200, noindex:
  * Hosting has no 410, and no 404 but 404.html). Caching is our server's (src/site/model/caching.ts): hashed assets for a year,
  * pages revalidated on every visit. The page policy is our server's and Caddy's
  * (src/platform/headers.ts pagePolicy): it names the hashes of the build's inline code, so the
@@ -30,6 +31,7 @@ export const DEPLOY_CHECK_COMMAND = 'npm run firebase:config -- --check';
 export function firebaseJson(site: SiteManifest) {
   const policy = pagePolicy(site, { https: true });
   const gone = site.gone ?? [];
+  const languages = site.languageErrorPages ?? [];
   return {
     hosting: {
       predeploy: [DEPLOY_CHECK_COMMAND],
@@ -43,12 +45,23 @@ export function firebaseJson(site: SiteManifest) {
       // Hosting answers neither 410 nor a 404 of another page than 404.html (a rewrite answers 200): a
       // removed page's address shows the page of its words, marked noindex (in the page, and in the
       // X-Robots-Tag header below), which search engines drop as they drop a 404.
-      rewrites: [...site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })), ...gone.map((g) => ({ source: g.path, destination: `/${g.file}` }))],
+      rewrites: [
+        ...site.pages.filter((p) => p.path !== '/').map((p) => ({ source: p.path, destination: `/${p.file}` })),
+        ...gone.map((g) => ({ source: g.path, destination: `/${g.file}` })),
+        // Last (Hosting takes the first rewrite that matches): any other address under another language's prefix
+        // shows that language's page for unknown addresses, as our server and Caddy do (they with status 404;
+        // Hosting's only 404 is 404.html, so here with 200, the page marked noindex in its head).
+        ...languages.map((l) => ({ source: `${l.prefix}/**`, destination: `/${l.fallbackFile}` })),
+      ],
       headers: [
         // The same policies as our server's (src/site/model/caching.ts). Hosting matches the address
         // asked for, not the file a rewrite serves: each page's address is listed.
         { source: '/assets/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.hashed }] },
-        ...['**/*.html', ...new Set(site.pages.map((p) => p.path))].map((source) => ({ source, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }] })),
+        // (Every address under another language's prefix too: its pages, and its page for unknown addresses.)
+        ...['**/*.html', ...new Set(site.pages.map((p) => p.path)), ...languages.map((l) => `${l.prefix}/**`)].map((source) => ({
+          source,
+          headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.page }],
+        })),
         { source: '/images/**', headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.images }] },
         // After the rule above, which it overrides (Hosting applies the last rule that sets a header).
         { source: `${UPLOADS_PATH}**`, headers: [{ key: 'Cache-Control', value: CACHE_CONTROL.uploads }] },
