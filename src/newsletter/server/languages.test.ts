@@ -349,12 +349,21 @@ describe('a newsletter made from a translated article', () => {
     expect(email.html).toContain(`<td lang="${GERMAN.code}" style=`);
   });
 
-  it('leads a German reader’s links to the site’s pages to their German pages (a translated address, an alias, the home page), another site’s as written; a reader of the default language’s as written', async () => {
+  it('leads a German reader’s links to the site’s pages to their German pages (a translated address, an alias, the home page; written as a path or whole at the site’s own address), another site’s as written; a reader of the default language’s as written', async () => {
     const marker = `Links ${process.pid}`;
+    // The site's own address as config/site.ts gives it (beside PUBLIC_URL): a link written whole there keeps it.
+    const siteUrl = content.site.brand.url;
     const body = [
       {
         type: 'paragraph',
-        content: [{ text: marker }, { text: 'contact', href: '/contact?topic=1#form' }, { text: 'other', href: 'https://example.org/Contact' }],
+        content: [
+          { text: marker },
+          { text: 'contact', href: '/contact?topic=1#form' },
+          { text: 'other', href: 'https://example.org/Contact' },
+          { text: 'contact, whole', href: `${PUBLIC_URL}/contact?topic=2#form` },
+          { text: 'blog, at the site address', href: `${siteUrl}/Blog` },
+          { text: 'no page', href: `${PUBLIC_URL}/no-such-page` },
+        ],
       },
       { type: 'link', text: 'Home', href: '/home' },
       { type: 'link', text: 'Blog', href: '/Blog' },
@@ -377,6 +386,9 @@ describe('a newsletter made from a translated article', () => {
       `${PUBLIC_URL}${GERMAN.prefix}?${campaign}`,
       `${PUBLIC_URL}${GERMAN.prefix}${CONTACT_IN_GERMAN}?topic=1&${campaign}#form`,
       'https://example.org/Contact',
+      `${PUBLIC_URL}${GERMAN.prefix}${CONTACT_IN_GERMAN}?topic=2&${campaign}#form`,
+      `${siteUrl}${GERMAN.prefix}/Blog`,
+      `${PUBLIC_URL}/no-such-page?${campaign}`,
       `${PUBLIC_URL}${GERMAN.prefix}?${campaign}`,
       `${PUBLIC_URL}${GERMAN.prefix}/Blog?${campaign}`,
     ]);
@@ -385,6 +397,9 @@ describe('a newsletter made from a translated article', () => {
       `${PUBLIC_URL}/?${campaign}`,
       `${PUBLIC_URL}/contact?topic=1&${campaign}#form`,
       'https://example.org/Contact',
+      `${PUBLIC_URL}/contact?topic=2&${campaign}#form`,
+      `${siteUrl}/Blog`,
+      `${PUBLIC_URL}/no-such-page?${campaign}`,
       `${PUBLIC_URL}/home?${campaign}`,
       `${PUBLIC_URL}/Blog?${campaign}`,
     ]);

@@ -481,7 +481,8 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
  * link goes: in the default language, or for the readers of another language (`language`: its
  * code, and the newsletter's words in it, NewsletterTranslations'): each text and link the
  * translation gives in that language (every other text as written, every other link to a page of
- * the site to that page in the language: servedLinkIn), its foot in that language.
+ * the site to that page in the language, written as a path or whole at the site's own address:
+ * servedLinkIn), its foot in that language.
  */
 export function mailOf(
   draft: NewsletterDraft,
@@ -511,8 +512,9 @@ export function mailOf(
     return found;
   };
   const subject = inLanguage(draft.subject);
-  // A link the translation does not give leads to its page in the reader's language where it is one of the site's pages.
-  const pageIn = served.servedLinkIn(language.code);
+  // A link the translation does not give leads to its page in the reader's language where it is one of the site's pages
+  // (written as a path, or whole at the site's own address: PUBLIC_URL's, or the one config/site.ts gives).
+  const pageIn = served.servedLinkIn(language.code, [publicUrl, site.brand.url]);
   const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text, leaf) =>
     leaf.meta.kind === 'link' && !words.has(text) ? pageIn(text) : inLanguage(text),
   ) as ArticleBlock[];

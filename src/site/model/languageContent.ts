@@ -64,18 +64,40 @@ function addressesOf(content: SiteContent, languages: readonly LanguageInfo[]): 
 /**
  * A link to a page of the site leading to the same page in a language (an alias to its page's
  * address, a trailing slash as the router ignores it), by `inLanguage` (a page's or an article's
- * default address to its address in that language); any other link, or one to an address that is
- * no page, as it is. The pages of a language and the newsletters to its readers both link so.
+ * default address to its address in that language); a full address at one of `origins` (the site's
+ * own, "https://www.example.com/Contact") too, keeping its origin; any other link, or one to an
+ * address that is no page, as it is. The pages of a language and the newsletters to its readers
+ * both link so.
  */
-export function linkInLanguage(routes: Pick<SiteRoutes, 'pagePaths'>, inLanguage: (path: string) => string | undefined): (href: string) => string {
+export function linkInLanguage(
+  routes: Pick<SiteRoutes, 'pagePaths'>,
+  inLanguage: (path: string) => string | undefined,
+  origins: readonly string[] = [],
+): (href: string) => string {
   return (href) => {
-    const target = siteLinkOf(href);
+    const own = atOrigin(href, origins);
+    const target = siteLinkOf(own ? own.local : href);
     if (!target) return href;
     const path = target.path.length > 1 ? target.path.replace(/\/$/, '') : target.path;
     const hit = routes.pagePaths.find((p) => p.path === path);
     const address = inLanguage(hit ? hit.canonical : path);
-    return address === undefined ? href : `${address}${target.rest}`;
+    return address === undefined ? href : `${own?.origin ?? ''}${address}${target.rest}`;
   };
+}
+
+/** A full address at one of `origins`: its origin, and the rest as a link within the site ("/Contact?x#y"); undefined for any other. */
+function atOrigin(href: string, origins: readonly string[]): { origin: string; local: string } | undefined {
+  if (origins.length === 0 || !/^https?:\/\//i.test(href)) return undefined;
+  const parse = (address: string) => {
+    try {
+      return new URL(address);
+    } catch {
+      return undefined;
+    }
+  };
+  const url = parse(href);
+  if (!url || !origins.some((origin) => parse(origin)?.origin === url.origin)) return undefined;
+  return { origin: url.origin, local: `${url.pathname}${url.search}${url.hash}` };
 }
 
 /**

@@ -99,13 +99,14 @@ export function createServedContent() {
 
   /**
    * A link to a page of the site as it leads in a language: to that page's address in it (its
-   * translated address under its prefix: the build's `addresses`), else as it is (the default
-   * language, a link to no page, a build from before languages).
+   * translated address under its prefix: the build's `addresses`), a full address at one of
+   * `origins` (the site's own) too, else as it is (the default language, a link to no page, another
+   * site's, a build from before languages).
    */
-  function servedLinkIn(code: string | null | undefined): (href: string) => string {
+  function servedLinkIn(code: string | null | undefined, origins: readonly string[] = []): (href: string) => string {
     const addresses = code ? current.languages?.[code]?.addresses : undefined;
     if (!addresses) return (href) => href;
-    return linkInLanguage(currentRoutes, (path) => (Object.hasOwn(addresses, path) ? addresses[path] : undefined));
+    return linkInLanguage(currentRoutes, (path) => (Object.hasOwn(addresses, path) ? addresses[path] : undefined), origins);
   }
 
   /** The form writing to a collection in a language (its words translated; its collection, keys, values and checks the stored form's), else the form itself. */
