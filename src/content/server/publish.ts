@@ -781,7 +781,7 @@ export async function loadAt(site: ContentSite, commitId: string): Promise<Loade
 }
 
 /** The changes with, for each page, article or form removed, the removal of its translation files (config/translations/<code>/…): a translation never outlives its file. */
-function withTranslationsRemoved(changes: readonly ContentChange[], loaded: LoadedContent): readonly ContentChange[] {
+export function withTranslationsRemoved(changes: readonly ContentChange[], loaded: LoadedContent): readonly ContentChange[] {
   const removed = new Set(changes.filter((c) => c.value === null && !translatedFileOf(c.file)).map((c) => c.file));
   if (removed.size === 0) return changes;
   const named = new Set(changes.map((c) => c.file));

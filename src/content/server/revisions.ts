@@ -27,7 +27,7 @@ import { fill } from '../../schema/text';
 import { checkChanges, type ChangedBy, type FileEdits } from './checkChanges';
 import { configHistory, isWorkTree, parentOf } from './git';
 import { placeIn, restoreFile, undoFile, valueAt, type RestoreNote } from './history';
-import { loadAt, readSnapshot, releaseInWords, snapshotIds, summaryOf, type Publisher } from './publish';
+import { loadAt, readSnapshot, releaseInWords, snapshotIds, summaryOf, withTranslationsRemoved, type Publisher } from './publish';
 import { contentFiles, loadContent } from './site';
 import { editSource, isNewFileAllowed, loadSourceParser, UnwritableEdit } from './write';
 
@@ -300,14 +300,16 @@ export class RevisionHistory {
   ): Planned {
     if (refusals.length > 0 || changes.length === 0)
       return { plan: { baseRevision, summary: [], changes: [], refusals, notes, files: [] }, changes: [], redirects: [] };
-    const checked = checkChanges(this.publisher.site, loaded, changes, by);
+    // A page, article or form removed by the undo (its creation undone) takes its translation files with it, as a publish that removes it does.
+    const all = [...withTranslationsRemoved(changes, loaded)];
+    const checked = checkChanges(this.publisher.site, loaded, all, by);
     if (checked.problems.length > 0)
       return {
         plan: { baseRevision, summary: [], changes: [], refusals: checked.problems.map((p) => p.message), notes, files: [] },
         changes: [],
         redirects: [],
       };
-    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes, files: changes }, changes, redirects };
+    return { plan: { baseRevision, summary: summaryOf(checked.files), changes: viewsOf(checked.files), refusals, notes, files: all }, changes: all, redirects };
   }
 }
 

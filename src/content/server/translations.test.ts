@@ -11,7 +11,9 @@
  * - a page removed takes its translations with it; undoing its removal (its change alone) brings
  *   them back in the same undo, and so does restoring a revision before it;
  * - a removed page's own words (config/moved.ts) are in the content, read only, and translated as
- *   any file's.
+ *   any file's;
+ * - undoing a page's creation after it was translated takes the translation with it, and undoing
+ *   that undo brings both back.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -202,4 +204,45 @@ it("a removed page's own words (config/moved.ts, the publish's file) are in the 
   expect(valueOf(after, translation)).toEqual(german);
   expect(valueOf(after, moved)).toEqual(words);
   expect(readFileSync(path.join(siteDir, translation), 'utf8')).toContain("import type { TranslationFile } from '../../../src/site/model/translation';");
+});
+
+it('undoing the creation of a page translated since takes its translation with it (both in the plan, one undo); undoing that undo brings both back', async () => {
+  const file = 'config/pages/winter-offer.ts';
+  const translation = translationFileOf(GERMAN.code, file);
+  const first = await snapshot(owner);
+  const page = {
+    title: 'Winter offer',
+    description: 'An offer for the winter.',
+    address: '/winter-offer',
+    inMenu: false,
+    sections: valueOf(first, HOME).sections.slice(0, 1),
+  };
+  const made = await publish(owner, first.revision, [{ file, value: page }]);
+  expect(made.status).toBe(200);
+  const creation = ((await made.json()) as { revision: Revision }).revision.id;
+  const german = { texts: { title: { text: 'Winterangebot', source: page.title } } };
+  expect((await publish(editor, (await snapshot(editor)).revision, [{ file: translation, value: german }])).status).toBe(200);
+  const present = async () => {
+    const now = await snapshot(owner);
+    return [
+      now.files.some((f) => f.file === file),
+      JSON.stringify(now.files.find((f) => f.file === translation)?.value) === JSON.stringify(german),
+      existsSync(path.join(siteDir, translation)),
+    ];
+  };
+  expect(await present()).toEqual([true, true, true]);
+  // The plan says what the undo does: the page and its translation go.
+  const plan = (await (await owner.send('GET', at('contentUndoPreview', creation))).json()) as HistoryPlan;
+  expect(plan.refusals).toEqual([]);
+  expect(plan.files.map((f) => f.file).sort()).toEqual([file, translation].sort());
+  const undone = await owner.change('POST', at('contentUndo', creation), { json: { baseRevision: plan.baseRevision } });
+  expect([undone.status, undone.status === 200 ? '' : await undone.text()]).toEqual([200, '']);
+  expect(await present()).toEqual([false, false, false]);
+  // Undoing that undo: the page and its translation both come back, as they were.
+  const undo = ((await undone.json()) as { revision: Revision }).revision.id;
+  const again = (await (await owner.send('GET', at('contentUndoPreview', undo))).json()) as HistoryPlan;
+  expect(again.refusals).toEqual([]);
+  expect(again.files.map((f) => f.file).sort()).toEqual([file, translation].sort());
+  expect((await owner.change('POST', at('contentUndo', undo), { json: { baseRevision: again.baseRevision } })).status).toBe(200);
+  expect(await present()).toEqual([true, true, true]);
 });
