@@ -32,6 +32,7 @@ import { languagesOf, textRows, translatedFileOf, translationCounts, translation
 import { TranslationLinks } from './TranslationLinks';
 import { translationPreview, translationLivePath } from './translationItems';
 import { itemName } from './itemNames';
+import { entriesOf } from './editorList';
 import { publishProblems, schemaOfFile, valueOf } from './editedFiles';
 
 const t = admin.content.translations;
@@ -69,6 +70,7 @@ export function TranslateScreen({ file }: { file: string }) {
   );
   if (!language || !fallback || !schemaOfFile(target.file) || source === undefined || source === null) return <Navigate to="/content" replace />;
   const label = itemName(snapshot, edits, file);
+  const edited = Object.values(entriesOf(snapshot, edits)).some((entries) => entries.some((entry) => entry.file === target.file));
   const words = { language: language.name, default: fallback.name };
   const left = rows.filter((r) => r.state !== 'translated').length;
   const shown = onlyNeeded ? rows.filter((r) => r.state !== 'translated') : rows;
@@ -118,7 +120,10 @@ export function TranslateScreen({ file }: { file: string }) {
       <Box>
         <ScreenHeading>{label}</ScreenHeading>
         <TranslationLinks
-          original={{ file: target.file, label: fill(t.screenTitle, { item: itemName(snapshot, edits, target.file), language: fallback.name }) }}
+          // The way back to the item in the first language, where the editor edits it (not the removed pages' words: only a publish writes those).
+          {...(edited
+            ? { original: { file: target.file, label: fill(t.screenTitle, { item: itemName(snapshot, edits, target.file), language: fallback.name }) } }
+            : {})}
           counts={otherTranslations}
         />
       </Box>
