@@ -21,7 +21,7 @@ import { sectionNameOf, sectionTypeLabel } from '../src/content/model/officeSent
 import { RESERVED_NAMES } from '../src/schema/addresses';
 import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
-import { discardDrafts, signIn, sourceShown, type Account } from './helpers/admin';
+import { discardDrafts, signedInState, SIGNED_OUT, sourceShown, type SignedIn } from './helpers/admin';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { fieldId } from '../src/content/editor/schemaValues';
 import { needsCaddy } from './helpers/caddy';
@@ -38,21 +38,25 @@ const t = admin.content.newPage;
 const r = admin.content.removePage;
 const ADDRESS = '/spring-offer';
 const FILE = 'config/pages/spring-offer.ts';
-let account: Account;
+let signedIn: SignedIn;
 let origin: string;
 let dataDir: string;
 
-// The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts).
-test.beforeAll(async ({ editorSite }) => {
+// The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts). The office signs in
+// once, through the form, for the whole file: its tests are about the pages, not the sign-in (e2e/admin-signin.e2e.ts).
+test.beforeAll(async ({ browser, editorSite }) => {
+  // A sign-in: slow on a busy machine.
+  test.setTimeout(120_000);
   ({ origin, dataDir } = editorSite);
-  account = await editorSite.newAccount();
+  signedIn = await signedInState(browser, await editorSite.newAccount(), origin);
 });
+// eslint-disable-next-line no-empty-pattern
+test.use({ storageState: async ({}, use) => use(signedIn) });
 
 const shot = screenshots('landing-pages', { fullPage: true });
 
 test('the office makes a landing page at an address of its own, with a form, and publishes it', async ({ page }) => {
   test.setTimeout(420_000);
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
   await page.getByRole('link', { name: t.open }).click();
   await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
@@ -117,7 +121,7 @@ test("a campaign's visitor sends the form from it: the lead's landing and form p
   browser,
   page,
 }) => {
-  const visitor = await browser.newContext();
+  const visitor = await browser.newContext({ storageState: SIGNED_OUT });
   const visit = await visitor.newPage();
   await visit.goto(`${origin}${ADDRESS}?utm_source=ads&utm_campaign=spring`);
   await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Spring offer');
@@ -130,7 +134,6 @@ test("a campaign's visitor sends the form from it: the lead's landing and form p
     .prepare("SELECT doc_id AS docId FROM documents WHERE collection = ? AND json_extract(data, '$.Email') = ?")
     .get(forms.inquiry.collection, values.Email) as { docId: string };
   db.close();
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/leads/${docId}`);
   expect(await sourceShown(page, 'landingPage')).toBe(ADDRESS);
   expect(await sourceShown(page, 'formPage')).toBe(ADDRESS);
@@ -147,7 +150,6 @@ test("the office removes the page after a confirmation, with the words its visit
   editorSite,
 }) => {
   test.setTimeout(420_000);
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
   await page.getByRole('link', { name: new RegExp(`^Spring offer \\(${ADDRESS}\\)`) }).click();
   await page.getByRole('button', { name: t.remove }).click();
@@ -171,7 +173,7 @@ test("the office removes the page after a confirmation, with the words its visit
   await expect(removed).toHaveCount(0);
 
   // A visitor from an old newsletter: the page says it is gone, in the site's layout, with the links offered; not the Home page.
-  const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
+  const visitor = await browser.newContext({ storageState: SIGNED_OUT, ignoreHTTPSErrors: true });
   const gone = await visitor.newPage();
   const errors: string[] = [];
   gone.on('console', (m) => {
@@ -204,7 +206,6 @@ test("a new page with a text and picture says its title once: the first section 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
   await page.getByRole('link', { name: t.open }).click();
   await page.getByRole('textbox', { name: t.title }).fill('Summer offer');

@@ -19,7 +19,7 @@ import admin from '../config/admin';
 import messages from '../config/forms/_messages';
 import { escapeRegExp, fill } from '../src/schema/text';
 import { collectionOf, fieldKeyOf } from '../src/content/model/newForm';
-import { choose, pdfWith, signIn, sourceShown, type Account } from './helpers/admin';
+import { choose, pdfWith, signedInState, SIGNED_OUT, sourceShown, type SignedIn } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
@@ -66,7 +66,7 @@ const SHOP = question(PLATFORM).showWhen!.is[0]!;
 /** A visitor's box by its question's label (a required one's label ends with its star). */
 const box = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escapeRegExp(label)}[^\\p{L}\\p{N}]*$`, 'u'));
 
-let account: Account;
+let signedIn: SignedIn;
 let origin: string;
 let dataDir: string;
 
@@ -106,17 +106,21 @@ async function addQuestion(page: Page, q: Question, n: number) {
   }
 }
 
-test.beforeAll(async ({ editorSite }) => {
+// The office signs in once, through the form, for the whole file: its tests are about the forms, not the sign-in (e2e/admin-signin.e2e.ts).
+test.beforeAll(async ({ browser, editorSite }) => {
+  // A sign-in: slow on a busy machine.
+  test.setTimeout(120_000);
   ({ origin, dataDir } = editorSite);
-  account = await editorSite.newAccount();
+  signedIn = await signedInState(browser, await editorSite.newAccount(), origin);
 });
+// eslint-disable-next-line no-empty-pattern
+test.use({ storageState: async ({}, use) => use(signedIn) });
 
 const shot = screenshots('new-form', { fullPage: true });
 
 test('the office makes a form, adds a question by its label, and publishes it', async ({ page }) => {
   test.setTimeout(420_000);
   page.setDefaultTimeout(60_000);
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
   await page.getByRole('link', { name: t.open }).click();
   await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
@@ -165,7 +169,6 @@ test('the office makes a form, adds a question by its label, and publishes it', 
 test('a new landing page places it by its title, and the live page shows it at 1280 and 375 px', async ({ page }) => {
   test.setTimeout(420_000);
   const p = admin.content.newPage;
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/content`);
   await page.getByRole('link', { name: p.open }).click();
   await page.getByRole('textbox', { name: p.title }).fill('Website audit');
@@ -223,7 +226,7 @@ test("a campaign's visitor at 375 px sends it with JavaScript: the conditional q
   test.setTimeout(180_000);
   const marker = `audit${Date.now()}`;
   const campaign = `spring-${marker}`;
-  const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const visitor = await browser.newContext({ storageState: SIGNED_OUT, viewport: { width: 375, height: 800 } });
   const visit = await visitor.newPage();
   await visit.goto(`${origin}${ADDRESS}?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
   const form = visit.locator('form').filter({ has: box(visit, SITE) });
@@ -261,7 +264,6 @@ test("a campaign's visitor at 375 px sends it with JavaScript: the conditional q
   expect(lead).toMatchObject({ spam: 0, data: { [key(PROJECT)]: company, [key(PLATFORM)]: '', [key(BUDGET)]: question(BUDGET).answers![1] } });
   // The brief, uploaded into the form's own folder.
   expect(String(lead!.data[key(BRIEF)])).toContain(`/Image/${collectionOf(TITLE, new Set())}/`);
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/leads/${lead!.docId}`);
   const shown = await answersShown(page);
   // Its answers by label in the form's order; the question its answers hid is not there (the brief is the lead's file, shown apart).
@@ -282,7 +284,7 @@ test('without JavaScript, every question shows with its condition in words, and 
 }) => {
   test.setTimeout(180_000);
   const marker = `plain${Date.now()}`;
-  const visitor = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+  const visitor = await browser.newContext({ storageState: SIGNED_OUT, viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
   const visit = await visitor.newPage();
   await visit.goto(`${origin}${ADDRESS}?utm_source=newsletter&utm_campaign=plain-${marker}`);
   const form = visit.locator('form').filter({ has: box(visit, SITE) });
@@ -300,13 +302,11 @@ test('without JavaScript, every question shows with its condition in words, and 
 
   const [lead] = storedWith(marker);
   expect(lead).toMatchObject({ spam: 1, data: { [key(PROJECT)]: SHOP, [key(PLATFORM)]: question(PLATFORM).answers![1] } });
-  await signIn(page, account, origin);
   await page.goto(`${origin}/admin/leads/${lead!.docId}`);
   expect(Object.fromEntries(await answersShown(page))).toMatchObject({ [PROJECT]: SHOP, [PLATFORM]: question(PLATFORM).answers![1] });
 });
 
 test("the form's CSV export has a column per question, by its label", async ({ page }) => {
-  await signIn(page, account, origin);
   const csv = await (await page.request.get(`${origin}${adminRoutes.export.path}?form=${FILE.split('/').at(-1)!.replace(/\.ts$/, '')}&format=csv`)).text();
   const header = csv.replace(/^\uFEFF/, '').split('\r\n')[0]!;
   // The first e-mail question's answers are the export's own e-mail column.
