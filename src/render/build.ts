@@ -20,6 +20,7 @@ import { writeCodeBuild } from './writeCodeBuild';
 import { dataAdapter } from './dataAdapter';
 import { compressTextFiles } from './compress';
 import { renderSite } from './render';
+import { SERVER_BUNDLE } from './serverBundle';
 
 export interface BuildOptions {
   root: string;
@@ -77,12 +78,7 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
     absWorkingDir: root,
     entryPoints: { index: SERVER_ENTRY, 'render-worker': RENDER_WORKER_ENTRY, 'parse-worker': PARSE_WORKER_ENTRY },
     outdir: path.join(outDir, 'server'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...SERVER_BUNDLE,
   });
   log(`server bundle: ${path.relative(root, path.join(outDir, 'server', 'index.js'))}`);
 }

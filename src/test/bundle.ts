@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE } from '../render/serverBundle';
 import { projectDir } from './realConfig';
 
 export interface Bundle {
@@ -26,12 +27,7 @@ export async function bundled(entry: string): Promise<Bundle> {
     await build({
       entryPoints: [entry],
       outfile: file,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
+      ...SERVER_BUNDLE,
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
