@@ -172,4 +172,15 @@ describe('the mails of a post from a German page', () => {
     expect(mail.email.subject).toBe(words.subject);
     expect(mail.email.text).toContain(words.text.split('{')[0]!.trim());
   });
+
+  it('says the language its auto-reply is written in (Content-Language): German from a German page, the default one from a page of the default language', async () => {
+    const autoReplyTo = async (address: string, formPage: string) => {
+      await submit(s, 'contact', { ...validData.contact, Email: address }, { [api.sourceHeader]: encodeAttribution({ formPage }) });
+      await waitFor('the auto-reply', () => smtp.mails.some((m) => m.envelope.to.includes(address)), { on: [smtp.changes] });
+      const { email } = smtp.mails.find((m) => m.envelope.to.includes(address))!;
+      return { language: email.headers.find((h) => h.key === 'content-language')?.value, html: email.html };
+    };
+    expect(await autoReplyTo(`Leserin.Sprache.${process.pid}@example.com`, GERMAN_CONTACT)).toEqual({ language: GERMAN.code, html: undefined });
+    expect(await autoReplyTo(`Reader.Language.${process.pid}@example.com`, '/Contact')).toEqual({ language: site.languages.default.code, html: undefined });
+  });
 });

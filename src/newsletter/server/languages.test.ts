@@ -332,6 +332,19 @@ describe('a newsletter made from a translated article', () => {
     expect(headingOf(page)).toBe(escapeHtml(content.site.unsubscribePage.heading));
   });
 
+  it('says each reader’s language in the Content-Language of their confirmation mail and their newsletter, whose HTML part says it in its <html lang>', async () => {
+    const contentLanguage = (mail: ReturnType<typeof mailsTo>[number]) => mail.email.headers.find((h) => h.key === 'content-language')?.value;
+    for (const [reader, code] of [
+      [deReader, GERMAN.code],
+      [enReader, content.site.languages.default.code],
+    ] as const) {
+      const [confirmation, newsletter] = mailsTo(reader.address);
+      expect([contentLanguage(confirmation!), confirmation!.email.html]).toEqual([code, undefined]);
+      expect(contentLanguage(newsletter!)).toBe(code);
+      expect(langOf(String(newsletter!.email.html))).toBe(code);
+    }
+  });
+
   it('sends a newsletter written in the inbox to a German reader as written, its foot in German and marked so', async () => {
     const body = [{ type: 'paragraph', content: [{ text: `Written in the inbox ${process.pid}` }] }];
     const response = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
@@ -347,6 +360,8 @@ describe('a newsletter made from a translated article', () => {
     expect(email.text).toContain(fill(germanSite.newsletterMail.why, { brand: germanSite.brand.name }));
     expect(email.html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
     expect(email.html).toContain(`<td lang="${GERMAN.code}" style=`);
+    // Its audience's language all the same.
+    expect(email.headers.find((h) => h.key === 'content-language')?.value).toBe(GERMAN.code);
   });
 
   it('leads a German reader’s links to the site’s pages to their German pages (a translated address, an alias, the home page; written as a path or whole at the site’s own address), another site’s as written; a reader of the default language’s as written', async () => {

@@ -20,7 +20,8 @@
  *   pauses the whole sending (`unreachable`), never counting against the readers.
  * - A reader no longer confirmed when their turn comes (unsubscribed meanwhile) is `skipped`.
  * - Each reader gets the newsletter's mail made for the language they signed up in (newsletters.ts
- *   startDue), the default language's when it has none for it.
+ *   startDue), the default language's when it has none for it; its Content-Language names that
+ *   language.
  * - The scheduled newsletters start when due (newsletters.ts startDue), checked at start, when
  *   woken, and at least every minute.
  */
@@ -38,6 +39,7 @@ import type { Store } from '../../platform/server/store/store';
 import { startDue, nextScheduled } from './newsletters';
 import { personalMail, type NewsletterMail } from './render';
 import type { UnsubscribeTokens } from './tokens';
+import { languageCodeOf, newsletterSite } from './site';
 import type { Served } from '../../site/server/servedContent';
 
 const config = server.newsletter;
@@ -82,6 +84,9 @@ interface Claimed {
   /** The language the reader signed up in (null: the default one). */
   language: string | null;
 }
+
+/** A newsletter's mail as its row keeps it (newsletters.ts startDue): one made before a mail said its language has none. */
+type StoredMail = Omit<NewsletterMail, 'language'> & Partial<Pick<NewsletterMail, 'language'>>;
 
 const statements = preparedIn((db: Database.Database) => ({
   // A crash's uncertain readers: sent again (same Message-ID), counted.
@@ -141,7 +146,7 @@ export class NewsletterQueue {
   private readonly unreachable: { firstSeconds: number; maxSeconds: number };
   private readonly domain: string;
   /** Each newsletter's mail for the default language's readers, and for each other language's, by its code (newsletters.ts startDue). */
-  private readonly mails = new Map<number, { mail: NewsletterMail; inLanguage: Record<string, NewsletterMail> }>();
+  private readonly mails = new Map<number, { mail: StoredMail; inLanguage: Record<string, StoredMail> }>();
   /** Sends what is due, then sleeps until the next reader or newsletter is due, or it is woken. */
   private readonly loop: WorkerLoop;
   /** The mail server out of reach: no sending until then (ms), and how many times in a row. */
@@ -282,10 +287,13 @@ export class NewsletterQueue {
     if (!made) {
       const row = statements(this.db).mail.get(newsletterId) as { mail: string | null; mails: string | null } | undefined;
       if (!row?.mail) throw new Error(`Newsletter ${newsletterId} has no mail made.`);
-      made = { mail: JSON.parse(row.mail) as NewsletterMail, inLanguage: JSON.parse(row.mails ?? '{}') as Record<string, NewsletterMail> };
+      made = { mail: JSON.parse(row.mail) as StoredMail, inLanguage: JSON.parse(row.mails ?? '{}') as Record<string, StoredMail> };
       this.mails.set(newsletterId, made);
     }
-    return (language !== null && Object.hasOwn(made.inLanguage, language) ? made.inLanguage[language] : undefined) ?? made.mail;
+    const own = language !== null && Object.hasOwn(made.inLanguage, language) ? made.inLanguage[language] : undefined;
+    // A mail made before it said its language (a sending a release cut across): its readers', or the default one's.
+    const mail = own ?? made.mail;
+    return { ...mail, language: mail.language ?? (own ? language! : languageCodeOf(newsletterSite(this.options.served))) };
   }
 
   /** The message of one reader: their own unsubscribe link (and its one-click header, RFC 8058), the newsletter's Message-ID for them. */
@@ -306,6 +314,8 @@ export class NewsletterQueue {
         'List-Unsubscribe': `<${url}>${mailto}`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'List-Id': `<newsletter.${this.domain}>`,
+        // Its readers' language (RFC 3282: its audience's), whichever its own text is written in (the HTML part's <html lang>).
+        'Content-Language': mail.language,
       },
     };
   }

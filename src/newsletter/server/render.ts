@@ -21,7 +21,7 @@ import { editorImageAddress } from '../../content/model/contentApi';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { escapeHtml, fill } from '../../schema/text';
-import { htmlLangOf } from './site';
+import { htmlLangOf, languageCodeOf } from './site';
 
 export interface NewsletterMail {
   subject: string;
@@ -29,6 +29,8 @@ export interface NewsletterMail {
   text: string;
   /** Where the reader's unsubscribe link goes, in both parts. */
   marker: string;
+  /** The readers' language (its code in config/site.ts languages): the mail's Content-Language (queue.ts). */
+  language: string;
 }
 
 export interface RenderOptions {
@@ -235,7 +237,7 @@ export function renderNewsletter(options: RenderOptions): NewsletterMail {
   // The text: the blocks one after another, then, below the signature separator, the same lines as the HTML's foot.
   const body = options.body.map((block) => blockText(block, options)).filter((part) => part !== '');
   const text = `${body.join('\n\n')}\n\n-- \n${why}\n${brand}, ${address}\n${fill(words.unsubscribeText, { link: marker })}\n`;
-  return { subject: options.subject, html, text, marker };
+  return { subject: options.subject, html, text, marker, language: options.language?.foot ?? languageCodeOf(site) };
 }
 
 /** One reader's copy: their unsubscribe link where the marker stands. */

@@ -8,7 +8,8 @@
  * Sent from MAIL_FROM with the agency's address (config/site.ts contact.email) as Reply-To and
  * as the envelope's sender (Return-Path: a bounce comes home to the mailbox the site reads), in
  * plain text, threaded per lead: each has its own Message-ID (its delivery id), and In-Reply-To
- * and References name the e-mails sent to this lead before it.
+ * and References name the e-mails sent to this lead before it. An auto-reply says the language it
+ * is written in (Content-Language: its lead's, the page it was sent from).
  *
  * An auto-reply carries nothing the visitor typed but their name (letters, spaces, hyphens and
  * apostrophes only, cut short: config/server.ts notifications.autoReply). The newsletter's
@@ -54,7 +55,10 @@ const statements = preparedIn((db: Database.Database) => ({
   mail: db.prepare(
     'INSERT INTO visitor_mails (delivery_id, doc_id, kind, author, to_address, subject, body, created_at, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
-  message: db.prepare('SELECT doc_id AS docId, to_address AS toAddress, subject, body, created_at AS createdAt FROM visitor_mails WHERE delivery_id = ?'),
+  // With the language of its lead (the page it was sent from: src/leads/server/store.ts recordLanguage), which an auto-reply is written in.
+  message: db.prepare(
+    'SELECT v.doc_id AS docId, v.to_address AS toAddress, v.subject, v.body, v.created_at AS createdAt, v.kind, l.language FROM visitor_mails v LEFT JOIN leads l ON l.doc_id = v.doc_id WHERE v.delivery_id = ?',
+  ),
   active: db.prepare("UPDATE leads SET active_at = strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch') WHERE doc_id = ?"),
   salt: db.prepare('SELECT salt FROM auto_reply_days WHERE day = ?'),
   newSalt: db.prepare('INSERT INTO auto_reply_days (day, salt) VALUES (?, ?)'),
@@ -334,8 +338,20 @@ export function queueReply(
   return 'queued';
 }
 
+/**
+ * The language an auto-reply (a form's, or the newsletter's confirmation) is written in, as its
+ * Content-Language says it: its lead's (the page it was sent from), one of the site's languages;
+ * else the default one (a lead from before languages). An owner's reply says none: its words are
+ * the owner's, in whatever language they wrote.
+ */
+function languageOfMail(mail: { kind: VisitorMailKind; language: string | null }, served: Pick<Served, 'servedLanguages'>): string | undefined {
+  if (mail.kind !== 'autoReply') return undefined;
+  const languages = served.servedLanguages();
+  return languages.find((l) => l.code === mail.language)?.code ?? languages[0]!.code;
+}
+
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
-export function createVisitorMailSender(settings: MailSettings, db: Database.Database, served: Pick<Served, 'agencyAddress'>) {
+export function createVisitorMailSender(settings: MailSettings, db: Database.Database, served: Pick<Served, 'agencyAddress' | 'servedLanguages'>) {
   const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   const messageId = (id: string) => `<${id}@${domain}>`;
@@ -343,8 +359,10 @@ export function createVisitorMailSender(settings: MailSettings, db: Database.Dat
   return {
     async send(deliveryId: string): Promise<void> {
       const q = statements(db);
-      const mail = q.message.get(deliveryId) as { docId: string; toAddress: string; subject: string; body: string; createdAt: number } | undefined;
+      const mail = q.message.get(deliveryId) as
+        { docId: string; toAddress: string; subject: string; body: string; createdAt: number; kind: VisitorMailKind; language: string | null } | undefined;
       if (!mail) throw new Error('The e-mail is no longer stored.');
+      const language = languageOfMail(mail, served);
       // Threaded after every mail with the person before it, both ways (their other leads' too).
       const earlier = threadIds(db, mail.docId, mail.createdAt, deliveryId, domain);
       await transport.sendMail({
@@ -356,6 +374,8 @@ export function createVisitorMailSender(settings: MailSettings, db: Database.Dat
         text: mail.body,
         messageId: messageId(deliveryId),
         ...(earlier.length > 0 ? { inReplyTo: earlier.at(-1)!, references: earlier } : {}),
+        // The reader's language (RFC 3282), as a page's <html lang> says it.
+        ...(language ? { headers: { 'Content-Language': language } } : {}),
       });
     },
     close(): void {
