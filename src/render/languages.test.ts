@@ -4,8 +4,9 @@
  * contact form translated (one text of Contact left in English), read from its folder as the
  * build reads it. Every page in both languages, each naming the other and the default one
  * (hreflang, x-default) and the sitemap the same, the text left untranslated marked with the
- * default language, the header's links to the same page in the other language, and the English
- * pages where they were. The marking of a text left untranslated is checked on its own too.
+ * default language, the header's links to the same page in the other language, a link written
+ * whole at the site's own address leading to the page in German, and the English pages where they
+ * were. The marking of a text left untranslated is checked on its own too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import site from '../../config/site';
 import { FALLBACK_MARKS } from '../site/model/languageContent';
 import { htmlFileFor } from '../schema/pageFiles';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../site/model/siteManifest';
-import { german, renderGermanSite, type GermanSite } from '../test/germanSite';
+import { german, renderGermanSite, WHOLE_LINK, type GermanSite } from '../test/germanSite';
 import { GERMAN } from '../test/secondLanguage';
 import { markFallbacks } from './languages';
 
@@ -167,6 +168,18 @@ describe("a translated article's own address", () => {
     expect(readFileSync(client('sitemap.xml'), 'utf8')).toContain(`<loc>${site.brand.url}${own}</loc>`);
     expect(readFileSync(client('de', ...site.articles.path.slice(1).split('/'), 'feed.xml'), 'utf8')).toContain(`${site.brand.url}${own}`);
     expect(read(`${GERMAN.prefix}${site.articles.path}`)).toContain(`href="${own}"`);
+  });
+});
+
+describe("a link written whole at the site's own address", () => {
+  it('leads a German page to the German page, at the same address, and an English page where it was written', () => {
+    const germanPage = `${GERMAN.prefix}${site.articles.path}${article.address}`;
+    const englishPage = `${site.articles.path}${article.englishAddress}`;
+    const linksTo = (page: string, href: string) => [...dom(page).querySelectorAll(`main a[href="${href}"]`)].map((a) => a.textContent);
+    const written = `${site.brand.url}${WHOLE_LINK.to}`;
+    expect(linksTo(germanPage, `${site.brand.url}/de/Kontakt`)).toEqual([expect.stringContaining(german(WHOLE_LINK.text))]);
+    expect(linksTo(germanPage, written)).toEqual([]);
+    expect(linksTo(englishPage, written)).toEqual([expect.stringContaining(WHOLE_LINK.text)]);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * A copy of this site in two languages, drawn by the real render (src/render/render.ts, with the
  * code build this checkout's tests share): German declared, Home, Contact, the contact form, one
- * article and some of the site's words translated (one text of Contact left in English), Contact
+ * article (with a link written whole at the site's own address first in it) and some of the site's
+ * words translated (one text of Contact left in English), Contact
  * and the article at addresses of their own in German, and a removed page's address in
  * config/moved.ts; read from its folder as the build reads it. The languages' build test
  * (src/render/languages.test.ts) and the hosts' (src/apps/server/languagePages.test.ts) read it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkConfigFolder, readSiteContent } from '../content/server/configFolder';
@@ -26,6 +27,19 @@ export const german = (text: string): string =>
     .split(/(\{\w+\})/)
     .map((part, i) => (i % 2 ? part : part.toUpperCase()))
     .join('')}`;
+
+/**
+ * A link of the translated article written whole at the site's own address (brand.url and this
+ * page's address), its words `text`: a page in German leads to the German page, keeping the origin.
+ */
+export const WHOLE_LINK = { text: 'Whole link', to: '/Contact' };
+
+/** Puts a paragraph of one link first in an article file's text. */
+function addFirstParagraph(file: string, run: { text: string; href: string }): void {
+  const text = readFileSync(file, 'utf8');
+  if (text.split('body: [').length !== 2) throw new Error(`${file}: not one "body: [" to put a paragraph first in`);
+  writeFileSync(file, text.replace('body: [', `body: [\n    ${JSON.stringify({ type: 'paragraph', content: [run] })},`));
+}
 
 /** An address whose page was removed (config/moved.ts). */
 export const GONE = '/Old-offer';
@@ -53,6 +67,8 @@ export async function renderGermanSite(): Promise<GermanSite> {
   const load = async (file: string) => ((await import(path.join(config, file))) as { default: unknown }).default;
   const [site, home, contact, form] = await Promise.all(['site.ts', 'pages/home.ts', 'pages/contact.ts', 'forms/contact.ts'].map(load));
   const id = 'choosing-a-partner';
+  const wholeLink = `${(site as { brand: { url: string } }).brand.url}${WHOLE_LINK.to}`;
+  addFirstParagraph(path.join(config, 'articles', `${id}.ts`), { text: WHOLE_LINK.text, href: wholeLink });
   const articleValue = await load(`articles/${id}.ts`);
   const translation = (texts: { path: string; text: string }[], address?: string) =>
     `export default ${JSON.stringify({ ...(address ? { address } : {}), texts: Object.fromEntries(texts.map((t) => [t.path, { text: german(t.text), source: t.text }])) })};\n`;

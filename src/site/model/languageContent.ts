@@ -2,7 +2,8 @@
  * The site's content in each of its languages (config/site.ts `languages`): the render draws
  * every page of each language from it, under the language's prefix. A language's content is the
  * default content with each text replaced by its translation (config/translations/<code>), each
- * link to a page of the site leading to that page in the same language, and its own addresses
+ * link to a page of the site (written as a path, or whole at the site's own address) leading to
+ * that page in the same language, and its own addresses
  * (a page's translated address where its translation file gives one). A site in one language has
  * one content, the default one as it is: its pages are drawn exactly as before languages existed.
  */
@@ -155,7 +156,8 @@ export function languageContents(content: SiteContent): { language: LanguageInfo
     if (language.prefix === '') return { language, content: { ...content, language: meta } };
     const files = content.translations?.[language.code] ?? {};
     const routes = siteRoutes(content.routes);
-    const link = linkInLanguage(routes, inLanguage);
+    // A link written whole at the site's own address (brand.url: "https://www.example.com/Contact") too, as a newsletter's.
+    const link = linkInLanguage(routes, inLanguage, [content.site.brand.url]);
     const inThisLanguage = <T>(schema: Schema<unknown>, value: T, file: string): T => {
       const translated = translate(schema, value, files[file], markFallback).value;
       return mapStrings(
