@@ -6,18 +6,18 @@
  * (hreflang, x-default) and the sitemap the same, the text left untranslated marked with the
  * default language, the header's links to the same page in the other language, a link written
  * whole at the site's own address leading to the page in German, and the English pages where they
- * were. The marking of a text left untranslated is checked on its own too.
+ * were. The marking of a text left untranslated is checked on its own in
+ * src/site/model/fallbackMarks.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import site from '../../config/site';
-import { FALLBACK_MARKS } from '../site/model/languageContent';
+import { FALLBACK_MARKS } from '../site/model/fallbackMarks';
 import { htmlFileFor } from '../schema/pageFiles';
 import { SITE_MANIFEST_FILE, type SiteManifest } from '../site/model/siteManifest';
 import { german, renderGermanSite, WHOLE_LINK, type GermanSite } from '../test/germanSite';
 import { GERMAN } from '../test/secondLanguage';
-import { markFallbacks } from './languages';
 
 jest.setTimeout(600_000);
 
@@ -195,17 +195,5 @@ describe('a site in one language (the seed)', () => {
       expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
     }
     expect(readFileSync(path.join(built, 'sitemap.xml'), 'utf8')).not.toContain('xhtml');
-  });
-});
-
-describe('a text left in the default language', () => {
-  const { start, end } = FALLBACK_MARKS;
-  it('marks the element holding it, or whose attribute holds it, and takes the marks out', () => {
-    expect(markFallbacks(`<div><p class="a">${start}Hi${end}</p><b>x</b></div>`, 'en-GB')).toBe('<div><p class="a" lang="en-GB">Hi</p><b>x</b></div>');
-    expect(markFallbacks(`<p><img alt="${start}A${end}" src="/x"/> ok</p>`, 'en-GB')).toBe('<p><img alt="A" src="/x" lang="en-GB"/> ok</p>');
-    expect(markFallbacks(`<p><b>y</b> ${start}after${end}</p>`, 'en-GB')).toBe('<p lang="en-GB"><b>y</b> after</p>');
-    // Inside a script: taken out, nothing marked; an element with a lang of its own keeps it.
-    expect(markFallbacks(`<script>"${start}s${end}"</script><p lang="fr">${start}t${end}</p>`, 'en-GB')).toBe('<script>"s"</script><p lang="fr">t</p>');
-    expect(markFallbacks('<p>nothing</p>', 'en-GB')).toBe('<p>nothing</p>');
   });
 });

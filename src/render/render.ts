@@ -47,9 +47,10 @@ import { articlePages, feedPathOf, liveContent } from '../site/model/articles';
 import { createHashCollector, pageHashes } from './inlineHashes';
 import { writeOutcomePages } from './outcomePages';
 import { loaderScript, pageDocument } from './pageDocument';
-import { languageContents, movedInEveryLanguage, servedLanguagesOf, withoutMarks } from '../site/model/languageContent';
+import { languageContents, movedInEveryLanguage, servedLanguagesOf } from '../site/model/languageContent';
+import { markFallbacks, withoutMarks } from '../site/model/fallbackMarks';
 import { siteLanguages } from '../site/model/translation';
-import { markFallbacks, withHtmlLang } from './languages';
+import { withHtmlLang } from './languages';
 import { inside, shareOwn, writeOwn } from './ownFiles';
 
 /** Where the forms' descriptions go, inside the client folder (hashed names: kept a year, like scripts). */

@@ -21,7 +21,7 @@ import { escapeHtmlAttribute, escapeHtmlText } from '../../schema/text';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
 import type { Store } from '../../platform/server/store/store';
-import { fallbackLangOf, homeOf, htmlLangOf, languageCodeOf, newsletterSite, type SiteIn } from './site';
+import { fallbackMarkOf, homeOf, htmlLangOf, languageCodeOf, newsletterSite, withFallbacksMarked, type SiteIn } from './site';
 import { fillIn } from '../../platform/inLanguage';
 import { confirmSubscriber, subscriberById, subscriberLanguage } from './subscribers';
 import type { NewsletterTokens } from './tokens';
@@ -35,13 +35,13 @@ interface PageWords {
   form?: { token: string; button: string };
 }
 
-/** Paragraphs from a config text: an empty line between two (`lang`: each one's attribute, when the text is not the page's language). */
-const paragraphs = (text: string, lang = '') =>
+/** Paragraphs from a config text: an empty line between two (`mark`: each one's words marked, when the text is not the page's language). */
+const paragraphs = (text: string, mark = (words: string) => words) =>
   text
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .map((part) => `<p${lang}>${escapeHtmlText(part).replace(/\n/g, '<br>')}</p>`)
+    .map((part) => `<p>${mark(escapeHtmlText(part).replace(/\n/g, '<br>'))}</p>`)
     .join('\n      ');
 
 /** The page's policy: its nonce'd style, the site's pictures, posting to itself; nothing else, no framing. */
@@ -65,7 +65,7 @@ function confirmPagePolicy(nonce: string, https: boolean): string {
 function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords, language: string | null, served: SiteIn): { html: string; nonce: string } {
   const nonce = newNonce();
   const words = wordsIn(site);
-  const langOf = (pick: (words: PageWords) => string | undefined) => fallbackLangOf(served, language, (s) => pick(wordsIn(s)) ?? '');
+  const markOf = (pick: (words: PageWords) => string | undefined) => fallbackMarkOf(served, language, (s) => pick(wordsIn(s)) ?? '');
   const home = homeOf(site, language);
   const c = site.brand.colors;
   const { logo } = site.brand;
@@ -93,7 +93,7 @@ function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords,
   const form = words.form
     ? `<form method="post" action="${api.newsletterConfirm}">
         <input type="hidden" name="token" value="${escapeHtmlAttribute(words.form.token)}">
-        <button type="submit"${langOf((w) => w.form?.button)}>${escapeHtmlText(words.form.button)}</button>
+        <button type="submit">${markOf((w) => w.form?.button)(escapeHtmlText(words.form.button))}</button>
       </form>`
     : '';
   const html = `<!doctype html>
@@ -111,19 +111,19 @@ function confirmPage(site: SiteConfig, wordsIn: (site: SiteConfig) => PageWords,
     <header><a href="${escapeHtmlAttribute(home)}"><img src="${escapeHtmlAttribute(logo.src)}" alt="${escapeHtmlAttribute(logo.alt)}" width="${logo.width}" height="${logo.height}"></a></header>
     <main>
       <div class="card">
-      <h1${langOf((w) => w.heading)}>${escapeHtmlText(words.heading)}</h1>
+      <h1>${markOf((w) => w.heading)(escapeHtmlText(words.heading))}</h1>
       ${paragraphs(
         words.text,
-        langOf((w) => w.text),
+        markOf((w) => w.text),
       )}
       ${form}
-      <p class="home"><a href="${escapeHtmlAttribute(home)}"${fallbackLangOf(served, language, (s) => s.newsletter.home)}>${escapeHtmlText(site.newsletter.home)}</a></p>
+      <p class="home"><a href="${escapeHtmlAttribute(home)}">${fallbackMarkOf(served, language, (s) => s.newsletter.home)(escapeHtmlText(site.newsletter.home))}</a></p>
       </div>
     </main>
   </body>
 </html>
 `;
-  return { html, nonce };
+  return { html: withFallbacksMarked(html, served), nonce };
 }
 
 /**

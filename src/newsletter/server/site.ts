@@ -8,7 +8,7 @@
 import codeSite from '../../../config/site';
 import type { SiteConfig } from '../../site/model/siteSchema';
 import type { Served } from '../../site/server/servedContent';
-import { escapeHtmlAttribute } from '../../schema/text';
+import { markFallback, markFallbacks } from '../../site/model/fallbackMarks';
 
 /** The content a server serves (app.served), as far as its words in each language. */
 export type SiteIn = Pick<Served, 'servedSiteIn'>;
@@ -47,15 +47,17 @@ export function homeOf(site: Pick<SiteConfig, 'languages'>, language?: string | 
 }
 
 /**
- * ` lang="…"` for an element of a page in a reader's language whose words (`words` picks them from
- * the site) are still the default language's, not translated yet: the page says which language
- * each text is in, as the site's own pages do. '' where they are the reader's language's, or the
- * site has one language.
+ * How a page in a reader's language writes the words `words` picks from the site: put between the
+ * fallback marks (src/site/model/fallbackMarks.ts) where they are still the default language's
+ * (not translated yet), so that withFallbacksMarked gives their element the default language's
+ * `lang`, as the render does on the site's own pages; as they are where they are the reader's
+ * language's, or the site has one language.
  */
-export function fallbackLangOf(served: SiteIn, language: string | null | undefined, words: (site: SiteConfig) => string): string {
+export function fallbackMarkOf(served: SiteIn, language: string | null | undefined, words: (site: SiteConfig) => string): (text: string) => string {
   const site = newsletterSite(served, language);
   const first = newsletterSite(served, null);
-  const lang = htmlLangOf(site, language);
-  const firstLang = htmlLangOf(first, null);
-  return lang !== firstLang && words(site) === words(first) ? ` lang="${escapeHtmlAttribute(firstLang)}"` : '';
+  return htmlLangOf(site, language) !== htmlLangOf(first, null) && words(site) === words(first) ? markFallback : (text) => text;
 }
+
+/** A page's HTML with each text fallbackMarkOf marked saying the default language (its element's `lang`), the marks taken out. */
+export const withFallbacksMarked = (html: string, served: SiteIn): string => markFallbacks(html, languageCodeOf(newsletterSite(served, null)));

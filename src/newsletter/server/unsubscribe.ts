@@ -19,7 +19,7 @@ import { newsletterLinkRoutes } from '../model/newsletterApi';
 import { escapeHtml, escapeHtmlText, fill } from '../../schema/text';
 import { createLimiter } from '../../platform/server/rateLimit';
 import { isHttps, newNonce } from '../../platform/server/security';
-import { fallbackLangOf, homeOf, htmlLangOf, newsletterSite, type SiteIn } from './site';
+import { fallbackMarkOf, homeOf, htmlLangOf, newsletterSite, withFallbacksMarked, type SiteIn } from './site';
 import { subscriberLanguage } from './subscribers';
 import type { Store } from '../../platform/server/store/store';
 import { unsubscribe } from './reports';
@@ -50,9 +50,9 @@ function unsubscribePage(
   const colors = site.brand.colors;
   const textOf = (w: SiteConfig['unsubscribePage']) => (page === 'ask' ? w.text : page === 'done' ? w.done : w.unknown);
   const text = textOf(words);
-  /** Each text's own language where it is not the page's (not translated yet). */
-  const langOf = (pick: (w: SiteConfig['unsubscribePage']) => string) => fallbackLangOf(served, language, (s) => pick(s.unsubscribePage));
-  return [
+  /** Each text marked where it is not in the page's language (not translated yet): its element then says its own. */
+  const markOf = (pick: (w: SiteConfig['unsubscribePage']) => string) => fallbackMarkOf(served, language, (s) => pick(s.unsubscribePage));
+  const html = [
     '<!doctype html>',
     `<html lang="${escapeHtml(htmlLangOf(site, language))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     '<meta name="robots" content="noindex, nofollow">',
@@ -68,13 +68,14 @@ function unsubscribePage(
     `a{color:${colors.primaryDark}}`,
     '</style></head><body><main><div class="card">',
     `<p class="brand">${escapeHtmlText(site.brand.name)}</p>`,
-    `<h1${langOf((w) => w.heading)}>${escapeHtmlText(words.heading)}</h1>`,
-    `<p${page === 'ask' ? '' : ' role="status"'}${langOf(textOf)}>${escapeHtmlText(text)}</p>`,
+    `<h1>${markOf((w) => w.heading)(escapeHtmlText(words.heading))}</h1>`,
+    `<p${page === 'ask' ? '' : ' role="status"'}>${markOf(textOf)(escapeHtmlText(text))}</p>`,
     page === 'ask'
-      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit"${langOf((w) => w.button)}>${escapeHtmlText(words.button)}</button></form>`
-      : `<p><a href="${escapeHtml(homeOf(site, language))}"${langOf((w) => w.home)}>${escapeHtmlText(words.home)}</a></p>`,
+      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${markOf((w) => w.button)(escapeHtmlText(words.button))}</button></form>`
+      : `<p><a href="${escapeHtml(homeOf(site, language))}">${markOf((w) => w.home)(escapeHtmlText(words.home))}</a></p>`,
     '</div></main></body></html>',
   ].join('\n');
+  return withFallbacksMarked(html, served);
 }
 
 const policy = (nonce: string, https: boolean) =>

@@ -19,15 +19,8 @@ import { formSchema, type FormConfig } from '../forms/model/formSchema';
 import type { SiteContent } from './siteContent';
 import type { ServedContent } from './siteManifest';
 import { siteSchema, type SiteConfig } from './siteSchema';
+import { markFallback, withoutMarks } from './fallbackMarks';
 import { mapStrings, siteLanguages, translate, type ContentLanguage, type LanguageInfo, type LanguageVersion, type TranslationFile } from './translation';
-
-/** The character pair a text left in the default language is put between, for the render to mark its element (src/render/languages.ts). */
-export const FALLBACK_MARKS = { start: '\uF8F0', end: '\uF8F1' } as const;
-const markFallback = (words: string) => `${FALLBACK_MARKS.start}${words}${FALLBACK_MARKS.end}`;
-const MARKS = new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`, 'g');
-
-/** A text without the marks (a form's description, the head's title and meta, JSON in a script, the editor's preview). */
-export const withoutMarks = (text: string): string => text.replace(MARKS, '');
 
 const configFile = {
   site: 'config/site.ts',
@@ -138,7 +131,7 @@ export function servedLanguagesOf(content: SiteContent): Pick<ServedContent, 'la
  * The content of each language of the site, the default first. A site in one language: its
  * content as it is (no `language`). Otherwise each content has `language` (the versions of each
  * of its pages, for the head's alternates and the header's switcher), and every other language's
- * texts left untranslated marked (FALLBACK_MARKS) for the render.
+ * texts left untranslated marked (fallbackMarks.ts) for the render.
  */
 export function languageContents(content: SiteContent): { language: LanguageInfo; content: SiteContent }[] {
   const languages = siteLanguages(content.site);
