@@ -84,7 +84,7 @@ beforeAll(async () => {
   // As a build serves it: each other language's words of the site and the forms, without the render's marks, and its pages' addresses.
   const served = servedLanguagesOf(content).languages!;
   germanSite = served[GERMAN.code]!.site;
-  expect(JSON.stringify(germanSite)).not.toMatch(new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`));
+  expect(JSON.stringify(germanSite)).not.toMatch(MARKS);
 
   smtp = await startSmtp();
   const settings = mailSettingsTo(smtp.port, { PUBLIC_URL });
@@ -127,6 +127,10 @@ const press = (token: string) =>
 
 const headingOf = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
 const langOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
+/** Every element of a page or mail that says its language: its name and its lang, in order. */
+const langsOf = (html: string) => [...html.matchAll(/<(\w+)\b(?:[^>"']|"[^"]*"|'[^']*')*?\slang="([^"]*)"/g)].map((m) => [m[1], m[2]]);
+/** Any of the fallback marks (a text left in the default language, before its element says so). */
+const MARKS = new RegExp(`[${FALLBACK_MARKS.start}${FALLBACK_MARKS.end}]`);
 
 describe('a sign-up from a page in German', () => {
   it('keeps the subscriber’s language, and mails the confirmation in the German words, its day written as German writes it', async () => {
@@ -255,6 +259,20 @@ describe('a newsletter made from a translated article', () => {
     ]);
   });
 
+  it('marks the text its translation left in the default language (the summary) with that language’s lang, as the site’s pages do; no mark shows anywhere', async () => {
+    const { email } = deReader.mail!;
+    const html = String(email.html);
+    const first = content.site.languages.default.code;
+    // The summary's words (its one run, in italics) say the default language; nothing else but the mail's own <html lang>.
+    expect(html).toContain(`<em lang="${first}">${escapeHtml(article.summary)}</em>`);
+    expect(langsOf(html)).toEqual([
+      ['html', GERMAN.code],
+      ['em', first],
+    ]);
+    for (const part of [email.subject, html, email.text]) expect(part).not.toMatch(MARKS);
+    expect(email.text!.split('\n\n')).toContain(article.summary);
+  });
+
   /** A mail's text with its unsubscribe link's token (each reader's own) left out (and the line end the mail's transfer adds). */
   const untokened = (text: string | false | undefined) =>
     String(text)
@@ -277,12 +295,43 @@ describe('a newsletter made from a translated article', () => {
     expect(inGermanPreview.subject).toBe(deReader.mail!.email.subject);
     expect(untokened(inGermanPreview.text)).toBe(untokened(deReader.mail!.email.text));
     expect(inGermanPreview.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${GERMAN.code}">`));
+    // Its HTML too, its text left in the default language marked as in the mail.
+    expect(untokened(inGermanPreview.html)).toBe(untokened(deReader.mail!.email.html));
     // Without the language, or in one the site does not have: the default language's, as its readers got it.
     for (const other of [{}, { language: 'fr-FR', id: made.id }]) {
       const shown = await preview(other);
       expect(shown.subject).toBe(enReader.mail!.email.subject);
       expect(untokened(shown.text)).toBe(untokened(enReader.mail!.email.text));
+      expect(untokened(shown.html)).toBe(untokened(enReader.mail!.email.html));
     }
+  });
+
+  it('marks nothing in a German reader’s newsletter from an article translated whole (a text translated as the same words too), nor in a reader’s of the default language: their HTML is written as before', async () => {
+    const { id, title, summary, address, cover, body } = article;
+    const { id: _id, ...articleFile } = article;
+    // Its first text of its body translated as the same words (a name is): German all the same.
+    const same = translatableTexts(articleSchema, articleFile).find((t) => t.path.startsWith('body'))!;
+    const translations = { [GERMAN.code]: inGerman(articleSchema, articleFile, { [same.path]: same.text }) };
+    const response = await owner.change('POST', newsletterRoutes.newsletterCreate.path, {
+      json: { fromArticle: { id, title, summary, address, cover, body, translations } },
+    });
+    expect(response.status).toBe(200);
+    const whole = (await response.json()) as NewsletterDetail;
+    const preview = async (language?: string) =>
+      (await (
+        await owner.change('POST', newsletterRoutes.newsletterPreview.path, {
+          json: { subject: whole.subject, name: whole.name, body: whole.body, ...(language ? { language, id: whole.id } : {}) },
+        })
+      ).json()) as NewsletterPreview;
+    const [inGermanWhole, inFirst] = [await preview(GERMAN.code), await preview()];
+    expect(inGermanWhole.subject).toBe(german(article.title));
+    expect(inGermanWhole.text).toContain(german(article.summary));
+    expect(inGermanWhole.html).toContain(`>${escapeHtml(same.text)}<`);
+    // markFallbacks adds a lang and takes the marks out, nothing else: no lang but the mail's own, no mark, is the HTML as before.
+    expect(langsOf(inGermanWhole.html)).toEqual([['html', GERMAN.code]]);
+    expect(langsOf(inFirst.html)).toEqual([['html', content.site.languages.default.code]]);
+    expect(langsOf(String(enReader.mail!.email.html))).toEqual([['html', content.site.languages.default.code]]);
+    for (const part of [inGermanWhole.html, inGermanWhole.text, inFirst.html, inFirst.text]) expect(part).not.toMatch(MARKS);
   });
 
   it('sends a test in German as its German readers got it, its subject marked as a test', async () => {
@@ -363,6 +412,40 @@ describe('a newsletter made from a translated article', () => {
     expect(email.html).toContain(`<td lang="${GERMAN.code}" style=`);
     // Its audience's language all the same.
     expect(email.headers.find((h) => h.key === 'content-language')?.value).toBe(GERMAN.code);
+  });
+
+  it('marks a German reader’s foot words not translated yet with the default language’s lang, inside the foot that says German; its text part shows no mark', async () => {
+    const site = content.site;
+    const leftOut = [...NOT_TRANSLATED, 'newsletterMail.why'];
+    const untranslatedFoot: SiteContent = {
+      ...content,
+      translations: { [GERMAN.code]: { ...content.translations![GERMAN.code], 'config/site.ts': inGerman(siteSchema, site, {}, leftOut) } },
+    };
+    const real = await loadRealContent();
+    const served = { site, routes: real.routes, forms: real.forms, moved: real.moved };
+    const languages = servedLanguagesOf(untranslatedFoot).languages!;
+    s.app.served.takeServedContent({ ...served, languages });
+    try {
+      const body = [{ type: 'paragraph', content: [{ text: `Foot ${process.pid}` }] }];
+      const response = await owner.change('POST', newsletterRoutes.newsletterPreview.path, {
+        json: { subject: 'Foot', name: `foot-${process.pid}`, body, language: GERMAN.code },
+      });
+      const shown = (await response.json()) as NewsletterPreview;
+      const first = site.languages.default.code;
+      // Its words the default language's, its brand's name the German one.
+      const why = fill(site.newsletterMail.why, { brand: languages[GERMAN.code]!.site.brand.name });
+      // The why's paragraph, and nothing else, says the default language (within the foot's German).
+      expect(langsOf(shown.html)).toEqual([
+        ['html', first],
+        ['td', GERMAN.code],
+        ['p', first],
+      ]);
+      expect(shown.html).toContain(` lang="${first}">${escapeHtml(why)}</p>`);
+      expect(shown.text).toContain(`\n-- \n${why}\n`);
+      for (const part of [shown.subject, shown.html, shown.text]) expect(part).not.toMatch(MARKS);
+    } finally {
+      s.app.served.takeServedContent({ ...served, languages: servedLanguagesOf(content).languages });
+    }
   });
 
   it('leads a German reader’s links to the site’s pages to their German pages (a translated address, an alias, the home page; written as a path or whole at the site’s own address), another site’s as written; a reader of the default language’s as written', async () => {

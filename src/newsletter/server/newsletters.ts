@@ -47,7 +47,8 @@ import { isDraft } from '../model/newsletterApi';
 import { fill, slugOf } from '../../schema/text';
 import type { PersonTable } from '../../leads/server/privacy';
 import { preparedIn } from '../../platform/server/statements';
-import { homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
+import { fallbackMarkOf, homeOf, htmlLangOf, languageCodeOf, newsletterSite } from './site';
+import { markFallback, withoutMarks } from '../../site/model/fallbackMarks';
 import { renderNewsletter, type NewsletterMail } from './render';
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
@@ -312,11 +313,11 @@ export function draftOfArticle(
 /** What changes from one language to another in a newsletter: its words, and its links (to the same page in that language). */
 const changesWithLanguage = (leaf: Schema<unknown>) => isTranslatable(leaf) || leaf.meta.kind === 'link';
 
-/** A draft's words and links, in order: its subject first. */
-function wordsOf(draft: Pick<NewsletterDraft, 'subject' | 'body'>): string[] {
-  const words = [draft.subject];
-  mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text) => {
-    words.push(text);
+/** A draft's words and links, in order, each saying whether it is a link: its subject first. */
+function wordsOf(draft: Pick<NewsletterDraft, 'subject' | 'body'>): { words: string; link: boolean }[] {
+  const words = [{ words: draft.subject, link: false }];
+  mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text, leaf) => {
+    words.push({ words: text, link: leaf.meta.kind === 'link' });
     return text;
   });
   return words;
@@ -328,6 +329,9 @@ function wordsOf(draft: Pick<NewsletterDraft, 'subject' | 'body'>): string[] {
  * as its page is (src/site/model/translation.ts translate: each text its translation, stale ones
  * too, the others in the default language), made into a draft with that language's words of the
  * site, and set beside the default draft's: each default text or link with its own in the language.
+ * A text the translation leaves in the default language (the article's, or the site's words of its
+ * button: fallbackMarkOf) has none, so that mailOf marks it as such; a text translated as the same
+ * words has itself (it is the language's).
  */
 function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDraft, 'subject' | 'body'>, served: Served): NewsletterTranslations {
   const site = newsletterSite(served);
@@ -347,12 +351,18 @@ function translationsOf(article: ArticleForNewsletter, draft: Pick<NewsletterDra
           typeof (entry[1] as { source?: unknown }).source === 'string',
       ),
     );
-    const translated = wordsOf(articleDraft(translate(articleSchema, article, { texts }).value, newsletterSite(served, code)));
+    // Its texts left in the default language marked (the article's by translate, the button's words by fallbackMarkOf).
+    const inLanguage = newsletterSite(served, code);
+    const readOnSite = fallbackMarkOf(served, code, (s) => s.newsletterMail.readOnSite)(inLanguage.newsletterMail.readOnSite);
+    const translatedArticle = translate(articleSchema, article, { texts }, markFallback).value;
+    const translated = wordsOf(articleDraft(translatedArticle, { ...inLanguage, newsletterMail: { ...inLanguage.newsletterMail, readOnSite } }));
     // The same blocks in the same order (a translation changes words, never the blocks): else none.
     if (translated.length !== defaults.length) continue;
     const pairs = new Map<string, string>();
-    defaults.forEach((words, i) => {
-      if (words !== translated[i] && !pairs.has(words)) pairs.set(words, translated[i]!);
+    defaults.forEach(({ words, link }, i) => {
+      const given = translated[i]!.words;
+      if (pairs.has(words) || withoutMarks(given) !== given) return;
+      if (given !== words || !link) pairs.set(words, given);
     });
     out[code] = [...pairs];
   }
@@ -482,7 +492,10 @@ export function unscheduleNewsletter(db: Database.Database, id: number, by: stri
  * code, and the newsletter's words in it, NewsletterTranslations'): each text and link the
  * translation gives in that language (every other text as written, every other link to a page of
  * the site to that page in the language, written as a path or whole at the site's own address:
- * servedLinkIn), its foot in that language.
+ * servedLinkIn), its foot in that language. When the translation gives any, each of its texts
+ * it does not give (left in the default language, or written in the inbox since) is put between
+ * the fallback marks, as are the foot's words not translated yet (fallbackMarkOf): renderNewsletter
+ * gives their element the default language's `lang`, as the site's pages do.
  */
 export function mailOf(
   draft: NewsletterDraft,
@@ -504,26 +517,28 @@ export function mailOf(
   const site = newsletterSite(served, language?.code);
   if (!language) return renderNewsletter({ ...draft, subject: subjectAs(draft.subject), site, publicUrl, marker, pictures });
   const words = new Map(language.words);
-  let translated = false;
-  const inLanguage = (text: string) => {
-    const found = words.get(text);
-    if (found === undefined) return text;
-    translated = true;
-    return found;
-  };
-  const subject = inLanguage(draft.subject);
+  // In the reader's language where the translation gives any of its texts or links; else as written, in the default language.
+  const translated = wordsOf(draft).some((each) => words.has(each.words));
+  const leftOut = translated ? markFallback : (text: string) => text;
+  const subject = words.get(draft.subject) ?? draft.subject;
   // A link the translation does not give leads to its page in the reader's language where it is one of the site's pages
   // (written as a path, or whole at the site's own address: PUBLIC_URL's, or the one config/site.ts gives).
   const pageIn = served.servedLinkIn(language.code, [publicUrl, site.brand.url]);
-  const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text, leaf) =>
-    leaf.meta.kind === 'link' && !words.has(text) ? pageIn(text) : inLanguage(text),
-  ) as ArticleBlock[];
+  const body = mapStrings(bodySchema, draft.body, [], changesWithLanguage, (_path, text, leaf) => {
+    const given = words.get(text);
+    if (leaf.meta.kind === 'link') return given !== undefined && given !== text ? given : pageIn(text);
+    return given ?? leftOut(text);
+  }) as ArticleBlock[];
   const code = languageCodeOf(site, language.code);
+  // The foot's words in the reader's language, those not translated yet marked.
+  const foot = (pick: (mail: SiteConfig['newsletterMail']) => string) =>
+    fallbackMarkOf(served, language.code, (s) => pick(s.newsletterMail))(pick(site.newsletterMail));
+  const newsletterMail = { ...site.newsletterMail, why: foot((mail) => mail.why), unsubscribe: foot((mail) => mail.unsubscribe) };
   return renderNewsletter({
     ...draft,
     subject: subjectAs(subject),
     body,
-    site,
+    site: { ...site, newsletterMail },
     publicUrl,
     marker,
     pictures,

@@ -13,6 +13,11 @@
  *
  * The reader's own unsubscribe link is not in what this makes: `marker` stands where it goes,
  * replaced for each reader when the mail is sent (personal).
+ *
+ * A text still in the default language in a mail to readers of another (newsletters.ts mailOf) is
+ * between the fallback marks (src/site/model/fallbackMarks.ts): the HTML, once written, goes
+ * through markFallbacks, which gives its element the default language's `lang`, as the site's
+ * pages do; the plain-text part and the subject never show a mark.
  */
 import type { ArticleBlock, InlineRun } from '../../site/model/articleSchema';
 import type { SiteConfig } from '../../site/model/siteSchema';
@@ -22,6 +27,7 @@ import { UPLOAD_NAME, UPLOADS_PATH } from '../../platform/uploads';
 import { NEWSLETTER_PICTURES } from '../model/newsletterApi';
 import { escapeHtml, fill } from '../../schema/text';
 import { htmlLangOf, languageCodeOf } from './site';
+import { markFallbacks, withoutMarks } from '../../site/model/fallbackMarks';
 
 export interface NewsletterMail {
   subject: string;
@@ -37,8 +43,9 @@ export interface RenderOptions {
   subject: string;
   /** Its name: the utm_campaign of its links to the site. */
   name: string;
+  /** Its text: a text left in the default language (in a mail in another) between the fallback marks. */
   body: readonly ArticleBlock[];
-  /** The site's content as served (config/site.ts): the words, the colours, the agency's name and address. */
+  /** The site's content as served (config/site.ts): the words (`newsletterMail`'s why and unsubscribe may be marked as the text's), the colours, the agency's name and address. */
   site: Pick<SiteConfig, 'brand' | 'contact' | 'newsletterMail' | 'languages'>;
   /** The site's public address (PUBLIC_URL): links to its pages and its pictures start with it. */
   publicUrl: string;
@@ -234,10 +241,11 @@ export function renderNewsletter(options: RenderOptions): NewsletterMail {
     '</body></html>',
   ].join('\n');
 
-  // The text: the blocks one after another, then, below the signature separator, the same lines as the HTML's foot.
-  const body = options.body.map((block) => blockText(block, options)).filter((part) => part !== '');
-  const text = `${body.join('\n\n')}\n\n-- \n${why}\n${brand}, ${address}\n${fill(words.unsubscribeText, { link: marker })}\n`;
-  return { subject: options.subject, html, text, marker, language: options.language?.foot ?? languageCodeOf(site) };
+  // The text: the blocks one after another, then, below the signature separator, the same lines as the HTML's foot; no mark (a heading's underline as long as its words).
+  const unmarked = JSON.parse(withoutMarks(JSON.stringify(options.body))) as ArticleBlock[];
+  const body = unmarked.map((block) => blockText(block, options)).filter((part) => part !== '');
+  const text = `${body.join('\n\n')}\n\n-- \n${withoutMarks(why)}\n${brand}, ${address}\n${fill(words.unsubscribeText, { link: marker })}\n`;
+  return { subject: options.subject, html: markFallbacks(html, languageCodeOf(site)), text, marker, language: options.language?.foot ?? languageCodeOf(site) };
 }
 
 /** One reader's copy: their unsubscribe link where the marker stands. */

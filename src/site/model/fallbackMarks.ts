@@ -3,8 +3,9 @@
  * the default language (not translated yet): each such text is put between FALLBACK_MARKS where
  * its words are chosen, and the page's HTML, once written, goes through markFallbacks, which gives
  * the element holding it `lang="<the default language's code>"` and takes the marks out. The
- * site's pages (the render: src/site/model/languageContent.ts marks, src/render/render.ts writes)
- * and the newsletter's pages drawn by our server (src/newsletter/server/site.ts) both say it so.
+ * site's pages (the render: src/site/model/languageContent.ts marks, src/render/render.ts writes),
+ * the newsletter's pages drawn by our server (src/newsletter/server/site.ts) and the HTML of its
+ * mails (src/newsletter/server/newsletters.ts marks, render.ts writes) all say it so.
  */
 
 /** The character pair a text left in the default language is put between (Unicode's private use: never in a text). */
