@@ -3,7 +3,9 @@
  * same code that makes the mail): at a phone's width (375 px), a computer's (1280 px, scrolled
  * sideways on a narrower screen), or its plain-text part. The mail's HTML is drawn in a shadow
  * root, apart from the inbox's styles: parsed with DOMParser (which runs nothing), its body's
- * nodes moved in; the inbox's policy still applies (no script, pictures from this site only).
+ * nodes moved in, saying the mail's language (its <html lang>: a German mail is read as German in
+ * the inbox, its texts left in the default language as that one); the inbox's policy still
+ * applies (no script, pictures from this site only).
  */
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -17,12 +19,13 @@ const t = admin.newsletters;
 const PREVIEW_WIDTHS = { phone: 375, wide: 1280 } as const;
 type View = 'phone' | 'wide' | 'text';
 
-/** The mail's HTML in a shadow root of `host`: its body's style on a wrapper, its body's nodes inside. */
+/** The mail's HTML in a shadow root of `host`: its body's style and its <html lang> on a wrapper, its body's nodes inside. */
 function drawMail(host: HTMLElement, html: string): void {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const body = document.createElement('div');
   body.setAttribute('style', doc.body.getAttribute('style') ?? '');
+  if (doc.documentElement.lang) body.lang = doc.documentElement.lang;
   body.append(...[...doc.body.childNodes].map((node) => document.importNode(node, true)));
   root.replaceChildren(body);
 }
