@@ -14,6 +14,7 @@ import admin from '../config/admin';
 import forms from '../config/forms';
 import server from '../config/server';
 import { BYTE_ORDER_MARK, csvColumnsFor, csvRow, sharedCsvColumns } from '../src/leads/server/leads';
+import { bundledForms } from '../src/site/forms/model/registry';
 import { SOURCE_CSV_COLUMNS } from '../src/leads/server/sources';
 import { SIGN_IN_API } from '../src/platform/signIn';
 import { adminRoutes, type Me } from '../src/platform/inboxRoutes';
@@ -155,8 +156,8 @@ test('the agency sees a new lead, opens it, downloads the CV, sets its status, e
   expect(`${lines[0]}\r\n`).toBe(
     BYTE_ORDER_MARK +
       csvRow([
-        ...sharedCsvColumns().map((c) => c.header),
-        ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header),
+        ...sharedCsvColumns(bundledForms).map((c) => c.header),
+        ...csvColumnsFor(bundledForms, forms.freelancer.collection).map((c) => c.header),
         ...SOURCE_CSV_COLUMNS,
         server.admin.exportInboxColumn,
       ]),

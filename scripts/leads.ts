@@ -22,12 +22,16 @@ import { ADMIN_ROLES, type AdminRole } from '../src/platform/roles';
 import { openStore } from '../src/apps/server/siteStore';
 import { databaseFile, type Store } from '../src/platform/server/store/store';
 import { pipeline } from 'node:stream/promises';
-import { exportStream, knownCollections, type LeadFilter } from '../src/leads/server/leads';
+import { exportStream, type LeadFilter } from '../src/leads/server/leads';
+import { bundledForms } from '../src/site/forms/model/registry';
 import { readNotifySettings } from '../src/leads/server/notify/settings';
 import { createServedContent } from '../src/site/server/servedContent';
 import { readCommandLine, type CommandSpec, type Parsed } from './lib/commandLine.mjs';
 import { listAdminRoles, listAdmins, looksLikeEmail, normalizeEmail, passwordLengthOk, removeAdmin, setAdmin } from '../src/platform/server/accounts/accounts';
 import { resetSecondFactors } from '../src/platform/server/accounts/secondFactor';
+
+/** The command line serves no build: its forms are the bundled ones (config/forms). */
+const { knownCollections } = bundledForms;
 
 const usage = `Usage:
   npm run leads -- export [<collection>] [--format json|csv] [--status new|read|answered|replied|archived] [--spam | --inbox] [--search <text>]

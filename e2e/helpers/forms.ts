@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import forms from '../../config/forms';
 import type { FieldConfig } from '../../src/site/forms/model/formSchema';
-import { exportDocuments, knownCollections } from '../../src/leads/server/leads';
+import { exportDocuments } from '../../src/leads/server/leads';
+import { bundledForms } from '../../src/site/forms/model/registry';
 import { openStore } from '../../src/apps/server/siteStore';
 import { databaseFile } from '../../src/platform/server/store/store';
 import { expect, nextFrames } from '../base';
@@ -35,13 +36,14 @@ function readCollection(collection: string): Promise<StoredDocument[]> {
  */
 export async function readCollectionIn(dataDir: string, collection: string): Promise<StoredDocument[]> {
   // The data contract: a collection the site does not know is a mistake of the test, as the command says.
+  const { knownCollections } = bundledForms;
   if (!knownCollections().includes(collection)) throw new Error(`"${collection}" is not a collection. Use one of: ${knownCollections().join(', ')}.`);
   const folder = path.resolve(root, dataDir);
   // Before the first submit ever, the server may not have made the database yet.
   if (!existsSync(databaseFile(folder))) return [];
   const store = openStore(folder, { readonly: true });
   try {
-    return JSON.parse([...exportDocuments(store, { collection })].join('')) as StoredDocument[];
+    return JSON.parse([...exportDocuments(store, bundledForms, { collection })].join('')) as StoredDocument[];
   } finally {
     store.close();
   }

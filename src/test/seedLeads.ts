@@ -11,6 +11,7 @@ import { personOf, sortKeysOf, writeSearchText } from '../leads/server/leadKeys'
 import { openStore } from '../apps/server/siteStore';
 import { newDocumentId, type Store } from '../platform/server/store/store';
 import { awaitsAgency } from '../leads/server/attention';
+import { bundledForms } from '../site/forms/model/registry';
 import { validData, type FormId } from './formFixtures';
 
 const ORDER: FormId[] = ['inquiry', 'contact', 'freelancer', 'newsletter'];
@@ -42,9 +43,9 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
       const docId = newDocumentId();
       const document = buildDocument(form, values, at);
       const seq = Number(insertDocument.run(form.collection, docId, JSON.stringify(document), at.toISOString()).lastInsertRowid);
-      const keys = sortKeysOf(form.collection, document);
+      const keys = sortKeysOf(bundledForms, form.collection, document);
       const status = i % 3 === 0 ? 'read' : 'new';
-      const waits = awaitsAgency(form.collection);
+      const waits = awaitsAgency(bundledForms, form.collection);
       insertLead.run(
         docId,
         status,
@@ -53,7 +54,7 @@ export function seedLeads(store: Store, count: number, { messageChars = 0, start
         seq,
         keys.name,
         keys.email,
-        personOf(form.collection, document),
+        personOf(bundledForms, form.collection, document),
         at.toISOString(),
         waits && status === 'new' ? 1 : 0,
         waits ? at.toISOString() : null,

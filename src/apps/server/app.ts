@@ -147,10 +147,11 @@ function setAnswerHeaders(app: FastifyInstance) {
 /**
  * The data: the upload files a crash cut off removed, then the database, opened now or as soon as
  * its disk allows (what needs it starts then: store.ts whenOpen), and closed when the server
- * closes, after all that was registered after it (Fastify runs the onClose hooks last first).
+ * closes, after all that was registered after it (Fastify runs the onClose hooks last first). Its
+ * leads' forms are the ones the server serves (app.served.forms).
  */
 async function openData(app: FastifyInstance, dataDir: string, clock: () => number): Promise<StoreWhenPossible> {
-  await app.register(storePlugin, { dataDir, open: (onFault) => openStoreWhenPossible(dataDir, { now: clock, onFault }) });
+  await app.register(storePlugin, { dataDir, open: (onFault) => openStoreWhenPossible(dataDir, app.served.forms, { now: clock, onFault }) });
   return app.store;
 }
 
@@ -205,9 +206,9 @@ export async function buildApp({
   const log = logger ? { log: app.log } : {};
   const logError = (message: string) => (logger ? app.log.error(message) : console.error(message));
 
-  const store = await openData(app, dataDir, clock);
   // The content served (app.served): the code's own config/ until the content's plugin serves a build.
   await app.register(servedPlugin);
+  const store = await openData(app, dataDir, clock);
   const publicUrl = notifications?.settings.publicUrl ?? site.brand.url.replace(/\/+$/, '');
 
   // The workers, stopped in the reverse order: the mailbox's reader before the notifications it
@@ -228,7 +229,7 @@ export async function buildApp({
   });
   const newsletter = app.newsletter;
   // What a stored lead sets off, in its transaction and after it: the one list (leadStored.ts).
-  whenLeadStored(store, clock, app.notifications, newsletter);
+  whenLeadStored(store, app.served.forms, clock, app.notifications, newsletter);
   if (mailbox)
     // The newsletter's mails (reports, answers, unsubscribes) are claimed before the leads'.
     await app.register(mailboxPlugin, {

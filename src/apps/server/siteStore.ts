@@ -10,17 +10,25 @@ import { platformMigrations } from '../../platform/server/migrations';
 import { leadMigrations } from '../../leads/server/migrations';
 import { contentMigrations } from '../../content/server/migrations';
 import { newsletterMigrations } from '../../newsletter/server/migrations';
-import { leadParts } from '../../leads/server/store';
+import { leadPartsOf } from '../../leads/server/store';
+import { bundledForms, type FormLookups } from '../../site/forms/model/registry';
 
 /** Every migration, in the order a database has them (each feature's numbers, one list). */
 export const migrations = inOrder([platformMigrations, leadMigrations, contentMigrations, newsletterMigrations]);
 
-/** The site's store, opened (and migrated) now (platform's openStore). */
+/**
+ * The site's store, opened (and migrated) now (platform's openStore), as the programs that serve no
+ * build open it: its leads' forms are the bundled ones (config/forms).
+ */
 export function openStore(dataDir: string, options?: { readonly?: boolean }): platform.Store {
-  return platform.openStore(dataDir, { ...leadParts, migrations }, options);
+  return platform.openStore(dataDir, { ...leadPartsOf(bundledForms), migrations }, options);
 }
 
-/** The running site's store, opened as soon as its disk allows (platform's openStoreWhenPossible). */
-export function openStoreWhenPossible(dataDir: string, options?: Parameters<typeof platform.openStoreWhenPossible>[2]): platform.StoreWhenPossible {
-  return platform.openStoreWhenPossible(dataDir, { ...leadParts, migrations }, options);
+/** The running site's store, opened as soon as its disk allows (platform's openStoreWhenPossible), its leads' forms the server's (app.served.forms). */
+export function openStoreWhenPossible(
+  dataDir: string,
+  forms: FormLookups,
+  options?: Parameters<typeof platform.openStoreWhenPossible>[2],
+): platform.StoreWhenPossible {
+  return platform.openStoreWhenPossible(dataDir, { ...leadPartsOf(forms), migrations }, options);
 }

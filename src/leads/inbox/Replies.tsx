@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import admin from '../../../config/admin';
-import { formNamed, senderFields } from '../../site/forms/model/registry';
+import { bundledForms, senderFields } from '../../site/forms/model/registry';
 import type { LeadDetail } from '../model/adminApi';
 import { replyProblem, type ReplyDraft } from '../model/replyDraft';
 import { templatesFor, threadSubject } from './replyTemplates';
@@ -24,7 +24,7 @@ import { showEmpty } from '../../platform/inbox/showEmpty';
 const t = admin.replies;
 /** The visitor's address (the form's first e-mail field; of a form made after this inbox was built, the lead's first e-mail answer), or empty. */
 function addressOf(lead: LeadDetail): string {
-  const key = senderFields(formNamed(lead.form)).emails[0]?.name ?? lead.fields.find((field) => field.kind === 'email')?.key;
+  const key = senderFields(bundledForms.formNamed(lead.form)).emails[0]?.name ?? lead.fields.find((field) => field.kind === 'email')?.key;
   return key ? String(lead.document[key] ?? '').trim() : '';
 }
 

@@ -10,7 +10,7 @@ import { bareSubject } from '../model/replyDraft';
 import { cutAtWord, fill } from '../../schema/text';
 import { validData } from '../../test/formFixtures';
 import { templatesFor, threadSubject } from './replyTemplates';
-import { formNamed } from '../../site/forms/model/registry';
+import { bundledForms } from '../../site/forms/model/registry';
 import { AUDIT_FORM_NAME } from '../../test/auditForm';
 
 const lead = (form: keyof typeof forms, document: Record<string, unknown>, mails: Partial<ConversationMail>[] = []) =>
@@ -73,7 +73,7 @@ describe('templatesFor', () => {
   });
 
   it("skips the mails of the person's leads whose form awaits no answer (a newsletter's confirmation): no part of the conversation", () => {
-    const quiet = (Object.keys(admin.forms) as (keyof typeof forms)[]).find((name) => formNamed(name)?.awaitsAnswer === false);
+    const quiet = (Object.keys(admin.forms) as (keyof typeof forms)[]).find((name) => bundledForms.formNamed(name)?.awaitsAnswer === false);
     expect(quiet).toBeDefined();
     const [form] = withPlaceholder[0]!;
     const base = lead(form, validData[form] as Record<string, unknown>, [
@@ -103,7 +103,7 @@ it("fills a template with the answers of a form this inbox's bundle does not kno
       fields,
       mails: [],
     } as unknown as LeadDetail;
-    expect(formNamed(AUDIT_FORM_NAME)).toBeUndefined();
+    expect(bundledForms.formNamed(AUDIT_FORM_NAME)).toBeUndefined();
     expect(templatesFor(detail)).toEqual([{ name: template.name, subject: 'About shop.example.com', text: 'You chose Online shop.' }]);
   } finally {
     (admin.replies as { templates: typeof templates }).templates = original;

@@ -12,7 +12,7 @@ import { parseAttribution, type Attribution } from '../../site/model/attribution
 import { validateDocument } from '../../site/forms/model/document';
 import { sniffDocumentType } from '../../site/forms/model/uploadRules';
 import { fileOnDisk, newDownloadToken, sameToken, sendStoredFile, splitStoragePath, writeFileDurably } from '../../platform/server/files';
-import { allUploads, formForCollection, uploadForPrefix } from '../../site/forms/model/registry';
+import type { FormLookups } from '../../site/forms/model/registry';
 import { backTo, failedQuery, handlePlainPost, isSpam, parseFormBody } from './plainPosts';
 import type { RequestLimits } from '../../platform/server/rateLimit';
 import { answerError, isRefusal, refusal } from '../../platform/server/refusals';
@@ -29,9 +29,9 @@ const fail = (reply: FastifyReply, status: number, message: string, field?: stri
     .type('application/json; charset=utf-8')
     .send(field === undefined ? { message } : { message, field });
 
-function uploadFor(storagePath: string) {
+function uploadFor(forms: FormLookups, storagePath: string) {
   const parts = splitStoragePath(storagePath);
-  return parts ? uploadForPrefix(parts.prefix) : undefined;
+  return parts ? forms.uploadForPrefix(parts.prefix) : undefined;
 }
 
 /** The posted document without the (empty) spam-trap field the page's form also sends. */
@@ -74,8 +74,8 @@ function parseJsonBody(body: Buffer): { value: unknown } | Error {
 }
 
 /** What an upload may be and weigh, of every form's file fields (follows the build served). */
-const uploadTypes = () => [...new Set(['application/octet-stream', ...allUploads().flatMap((u) => u.mediaTypes)])];
-const largestUpload = () => Math.max(0, ...allUploads().map((u) => u.maxBytes));
+const uploadTypes = (forms: FormLookups) => [...new Set(['application/octet-stream', ...forms.allUploads().flatMap((u) => u.mediaTypes)])];
+const largestUpload = (forms: FormLookups) => Math.max(0, ...forms.allUploads().map((u) => u.maxBytes));
 
 /** The browser's key for one submission (src/site/forms/submit/outbox.ts makes a UUID); retries repeat it. */
 const SUBMISSION_KEY_HEADER = api.submissionKeyHeader.toLowerCase();
@@ -115,6 +115,8 @@ interface ApiOptions {
 }
 
 export async function registerApi(app: FastifyInstance, { store, dataDir, limits, proof, proofLimits }: ApiOptions) {
+  // The forms of the build this server serves (app.served).
+  const { forms } = app.served;
   /**
    * Runs before the body is read: a client over its limit (or everyone over the global
    * one) gets 429 and a Retry-After; a plain post goes back to its page with the form's
@@ -126,7 +128,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     reply.header('Retry-After', String(wait));
     const params: unknown = request.params;
     const collection = typeof params === 'object' && params !== null && 'collection' in params ? params.collection : undefined;
-    const form = typeof collection === 'string' ? formForCollection(collection) : undefined;
+    const form = typeof collection === 'string' ? forms.formForCollection(collection) : undefined;
     if (form && isPlainPost(request)) {
       return reply
         .code(303)
@@ -139,7 +141,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
   // Uploads arrive as the raw file; the declared type is only a hint, the first bytes decide. The
   // types and the size are the forms' when the server starts: a form made later offers the site's
   // upload settings (a file field of a new form is checked against its own at the handler).
-  app.addContentTypeParser(uploadTypes(), { parseAs: 'buffer', bodyLimit: largestUpload() }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(uploadTypes(forms), { parseAs: 'buffer', bodyLimit: largestUpload(forms) }, (_request, body, done) => done(null, body));
   // Documents: UTF-8 JSON (RFC 8259), whatever charset the header names.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -170,7 +172,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     bodyLimit: server.limits.documentBytes,
     onRequest: rateLimited,
     handler: async (request, reply) => {
-      const stored = formForCollection(request.params.collection);
+      const stored = forms.formForCollection(request.params.collection);
       if (!stored) return fail(reply, 404, messages.unknownCollection);
       // The language of the page it was sent from: the form checked in its words (its keys, values and checks are the stored form's).
       const attribution = attributionOf(request);
@@ -212,11 +214,11 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     onRequest: rateLimited,
     // Refusals that happen before the handler runs still speak the upload's own language.
     errorHandler(error, request, reply) {
-      const upload = uploadFor(request.params['*']);
+      const upload = uploadFor(forms, request.params['*']);
       const declared = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       // Too large for a file: 413. Too large as JSON or a form (limit 1 MiB): it was never a file.
       if (upload && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return uploadTypes().includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
+        return uploadTypes(forms).includes(declared) ? fail(reply, 413, upload.tooLarge) : fail(reply, 415, upload.wrongType);
       // Anything but a file (no parser for its type, or JSON or form text that did not parse) is the wrong type.
       if (upload && (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (isRefusal(error) && error.statusCode === 400)))
         return fail(reply, 415, upload.wrongType);
@@ -224,7 +226,7 @@ export async function registerApi(app: FastifyInstance, { store, dataDir, limits
     },
     handler: async (request, reply) => {
       const parts = splitStoragePath(request.params['*']);
-      const upload = parts && uploadForPrefix(parts.prefix);
+      const upload = parts && forms.uploadForPrefix(parts.prefix);
       if (!parts || !upload) return fail(reply, 404, messages.unknownUploadFolder);
       const body = request.body;
       if (!Buffer.isBuffer(body)) return fail(reply, 415, upload.wrongType);

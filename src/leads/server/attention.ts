@@ -27,7 +27,7 @@
 import type Database from 'better-sqlite3';
 import type { LeadStatus } from '../model/adminApi';
 import { recordLeadEvent } from './leadEvents';
-import { formForCollection, knownCollections } from '../../site/forms/model/registry';
+import type { FormLookups } from '../../site/forms/model/registry';
 import { preparedIn } from '../../platform/server/statements';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -48,10 +48,10 @@ const statements = preparedIn((db: Database.Database) => ({
 }));
 
 /** Whether a new lead of this collection is someone waiting for the agency (unread, waiting): its form's `awaitsAnswer`, yes unless it says no. */
-export const awaitsAgency = (collection: string): boolean => formForCollection(collection)?.awaitsAnswer !== false;
+export const awaitsAgency = (forms: FormLookups, collection: string): boolean => forms.formForCollection(collection)?.awaitsAnswer !== false;
 
 /** The collections of the forms whose leads await an answer: the inbox's default view and its unread count hold these alone (a sign-up is the newsletter's). */
-export const awaitingCollections = (): readonly string[] => knownCollections().filter(awaitsAgency);
+export const awaitingCollections = (forms: FormLookups): readonly string[] => forms.knownCollections().filter((collection) => awaitsAgency(forms, collection));
 
 /** A lead was stored: the store wrote it unread and waiting since its arrival, if its form awaits an answer (store.ts); its event (`again`: its person sent something before). */
 export function leadArrived(db: Database.Database, docId: string, at: number, again: boolean): void {

@@ -5,7 +5,7 @@
  * (another lead's file, an outside host, a path without its token) is only the text the visitor
  * typed: shown as text, never linked, never deleted with the lead.
  */
-import { formForCollection } from '../../site/forms/model/registry';
+import type { FormLookups } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
 import { splitStoragePath } from '../../platform/server/files';
 import type { Inserted, Store, StoredFile } from '../../platform/server/store/store';
@@ -25,17 +25,17 @@ export function uploadNamedBy(value: unknown): { path: string; token: string } |
 }
 
 /** The values of a document's file fields (the CV), as the visitor's form sent them. */
-function fileValues(collection: string, document: Record<string, unknown>): string[] {
-  const form = formForCollection(collection);
+function fileValues(forms: FormLookups, collection: string, document: Record<string, unknown>): string[] {
+  const form = forms.formForCollection(collection);
   return (form?.fields ?? []).flatMap((field) => {
     const value = document[field.name];
     return field.kind === 'file' && typeof value === 'string' && value.trim() !== '' ? [value] : [];
   });
 }
 
-/** In the lead's own transaction (store.onInsert): it owns the uploads it names that no lead owns yet. */
-export function claimUploads(store: Store, { docId, collection, document }: Inserted): void {
-  for (const value of fileValues(collection, document)) {
+/** In the lead's own transaction (store.onInsert): it owns the uploads it names that no lead owns yet (its form's file fields, looked up in `forms`). */
+export function claimUploads(store: Store, forms: FormLookups, { docId, collection, document }: Inserted): void {
+  for (const value of fileValues(forms, collection, document)) {
     const named = uploadNamedBy(value);
     if (named) store.db.prepare('UPDATE files SET doc_id = ? WHERE path = ? AND token = ? AND doc_id IS NULL').run(docId, named.path, named.token);
   }
@@ -62,8 +62,15 @@ function ownUploadNamed(store: Store, docId: string, value: unknown): StoredFile
  * What a lead's CV field holds: its own upload (kept, or deleted from the disk), nothing, or
  * only text. `onDisk` says whether a stored file is still there.
  */
-export function cvOf(store: Store, docId: string, collection: string, document: Record<string, unknown>, onDisk: (stored: StoredFile) => boolean): CvOf {
-  const [value] = fileValues(collection, document);
+export function cvOf(
+  store: Store,
+  forms: FormLookups,
+  docId: string,
+  collection: string,
+  document: Record<string, unknown>,
+  onDisk: (stored: StoredFile) => boolean,
+): CvOf {
+  const [value] = fileValues(forms, collection, document);
   if (value === undefined) return { state: 'none' };
   const named = uploadNamedBy(value);
   const own = ownUploadNamed(store, docId, value);

@@ -244,8 +244,8 @@ describe('signed in', () => {
     expect(`${csv.split('\r\n')[0]}\r\n`).toBe(
       BYTE_ORDER_MARK +
         csvRow([
-          ...sharedCsvColumns().map((c) => c.header),
-          ...csvColumnsFor(forms.freelancer.collection).map((c) => c.header),
+          ...sharedCsvColumns(s.app.served.forms).map((c) => c.header),
+          ...csvColumnsFor(s.app.served.forms, forms.freelancer.collection).map((c) => c.header),
           ...SOURCE_CSV_COLUMNS,
           server.admin.exportInboxColumn,
         ]),

@@ -4,13 +4,13 @@
  * sent is never changed here: status, note and spam mark live in the `leads` table beside it.
  */
 import { existsSync } from 'node:fs';
-import { collectionTitle, formForCollection, formNameOf, senderFields } from '../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../site/forms/model/registry';
 import type { BulkAction, LeadDetail, LeadStatus, LeadSummary, PersonSubmission } from '../model/adminApi';
 import { cvOf } from './cvFiles';
 import { fileOnDisk, splitStoragePath } from '../../platform/server/files';
 import { agencyReplied, awaitingCollections, leadUpdated, markedRead, statusSet } from './attention';
 import { keepLeadKeys } from './leadKeys';
-import { selectLeads, whileUnchanged, type LeadRow } from './leads';
+import { selectLeads, whileUnchanged, type LeadRow, type ServedLeads } from './leads';
 import { deliveriesOf, type Notifications } from './notify';
 import { conversationOf } from './mailbox/conversation';
 import server from '../../../config/server';
@@ -20,20 +20,20 @@ import { deleteLeads } from './privacy';
 import { visible } from '../../schema/text';
 import { stageOf } from '../model/pipeline';
 import { leadFields } from '../model/leadFields';
-import { inboxLanguages, leadLanguage, type Languages } from './leadLanguages';
+import { inboxLanguages, leadLanguage } from './leadLanguages';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** A row of the list stays small whatever was stored (a page of 100 rows is well under 256 kB). */
 const MAX_IN_ROW = 300;
 const short = (value: string) => (value.length > MAX_IN_ROW ? `${value.slice(0, MAX_IN_ROW - 1)}…` : value);
 
-export function summaryOf(lead: LeadRow): LeadSummary {
-  const { name, emails } = senderFields(formForCollection(lead.collection));
+export function summaryOf(forms: FormLookups, lead: LeadRow): LeadSummary {
+  const { name, emails } = senderFields(forms.formForCollection(lead.collection));
   return {
     docId: lead.docId,
     collection: lead.collection,
-    form: formNameOf(lead.collection) ?? lead.collection,
-    formTitle: collectionTitle(lead.collection),
+    form: forms.formNameOf(lead.collection) ?? lead.collection,
+    formTitle: forms.collectionTitle(lead.collection),
     name: name ? short(text(lead.document[name.name])) : '',
     email: emails[0] ? short(text(lead.document[emails[0].name])) : '',
     receivedAt: lead.receivedAt,
@@ -50,7 +50,7 @@ export function summaryOf(lead: LeadRow): LeadSummary {
 }
 
 /** The person's submissions (their e-mail address in any case or +tag), newest first: at most admin.personMaxLeads, and how many more. */
-function personOf(store: Store, lead: LeadRow): LeadDetail['person'] {
+function personOf(store: Store, forms: FormLookups, lead: LeadRow): LeadDetail['person'] {
   const max = server.admin.personMaxLeads;
   const rows = (
     lead.person === null
@@ -68,8 +68,8 @@ function personOf(store: Store, lead: LeadRow): LeadDetail['person'] {
   const total = lead.person === null ? rows.length : (store.db.prepare('SELECT count(*) FROM leads WHERE person = ?').pluck().get(lead.person) as number);
   const submissions: PersonSubmission[] = rows.slice(0, max).map((row) => ({
     docId: row.docId,
-    form: formNameOf(row.collection) ?? row.collection,
-    formTitle: collectionTitle(row.collection),
+    form: forms.formNameOf(row.collection) ?? row.collection,
+    formTitle: forms.collectionTitle(row.collection),
     receivedAt: row.receivedAt,
     status: row.status,
     spam: row.spam === 1,
@@ -84,27 +84,28 @@ const onDisk = (dataDir: string) => (stored: StoredFile) => {
 };
 
 /** The lead's CV: its own upload (kept or deleted), none, or only the text typed into the field. */
-export function cvOfLead(store: Store, dataDir: string, lead: LeadRow) {
-  return cvOf(store, lead.docId, lead.collection, lead.document, onDisk(dataDir));
+export function cvOfLead(store: Store, forms: FormLookups, dataDir: string, lead: LeadRow) {
+  return cvOf(store, forms, lead.docId, lead.collection, lead.document, onDisk(dataDir));
 }
 
 export function findLead(store: Store, docId: string): LeadRow | undefined {
   return selectLeads(store, { docId })[0];
 }
 
-export function leadDetail(store: Store, dataDir: string, docId: string, served: Languages): LeadDetail | undefined {
+export function leadDetail(store: Store, dataDir: string, docId: string, served: ServedLeads): LeadDetail | undefined {
   const lead = findLead(store, docId);
   if (!lead) return undefined;
-  const cv = cvOfLead(store, dataDir, lead);
+  const { forms } = served;
+  const cv = cvOfLead(store, forms, dataDir, lead);
   return {
-    ...summaryOf(lead),
+    ...summaryOf(forms, lead),
     document: lead.document,
-    ...leadFields(formForCollection(lead.collection), lead.document),
+    ...leadFields(forms.formForCollection(lead.collection), lead.document),
     note: lead.note,
     cv: cv.state === 'kept' ? { state: 'kept', bytes: cv.stored.size } : cv,
     deliveries: deliveriesOf(store, docId),
     mails: conversationOf(store.db, docId),
-    person: personOf(store, lead),
+    person: personOf(store, forms, lead),
     source: sourceOfLead(store.db, docId) ?? null,
     // The language it was sent in: only on a site in more than one (leadLanguages.ts).
     ...(inboxLanguages(served) ? { language: leadLanguage(served, lead.language) } : {}),
@@ -118,6 +119,7 @@ export function leadDetail(store: Store, dataDir: string, docId: string, served:
  */
 export function updateLead(
   store: Store,
+  forms: FormLookups,
   docId: string,
   change: { status?: LeadStatus; note?: string; read?: boolean },
   now: number,
@@ -134,7 +136,7 @@ export function updateLead(
     }
     if (change.read) markedRead(store.db, docId, by, now);
     // The note is searched: its keys follow it.
-    if (added || change.note !== undefined) keepLeadKeys(store.db, docId);
+    if (added || change.note !== undefined) keepLeadKeys(store.db, forms, docId);
     return true;
   })();
 }
@@ -180,6 +182,7 @@ export function markSpam(
 /** One action on many leads (ids not found are left out); answers how many leads it touched. */
 export function bulkChange(
   store: Store,
+  forms: FormLookups,
   notifications: Pick<Notifications, 'queueNotifications'>,
   dataDir: string,
   action: BulkAction,
@@ -192,7 +195,7 @@ export function bulkChange(
   return store.db.transaction(() =>
     ids.filter((docId) =>
       action === 'archive' || action === 'read'
-        ? updateLead(store, docId, action === 'archive' ? { status: 'archived' } : { read: true }, now, by)
+        ? updateLead(store, forms, docId, action === 'archive' ? { status: 'archived' } : { read: true }, now, by)
         : markSpam(store, notifications, docId, action === 'spam' ? 'spam' : 'not_spam', by, now),
     ),
   )().length;
@@ -203,7 +206,7 @@ export function bulkChange(
  * forms that await an answer: the inbox's number and the tab's title, the unread of its default
  * view (a sign-up set to New by hand is not counted where it is not shown).
  */
-export function unreadCount(store: Store): number {
+export function unreadCount(store: Store, forms: FormLookups): number {
   return whileUnchanged(
     store.db,
     'unread',
@@ -211,7 +214,7 @@ export function unreadCount(store: Store): number {
       store.db
         .prepare('SELECT count(*) FROM leads WHERE spam = 0 AND unread = 1 AND collection IN (SELECT value FROM json_each(?))')
         .pluck()
-        .get(JSON.stringify(awaitingCollections())) as number,
+        .get(JSON.stringify(awaitingCollections(forms))) as number,
   );
 }
 

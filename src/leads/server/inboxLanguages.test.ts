@@ -125,7 +125,10 @@ describe('a site in two languages', () => {
     const json = (await germanOnly.json()) as Record<string, string>[];
     expect(json.map((row) => row[admin.languages.language])).toEqual([GERMAN.name]);
     // The documents as the visitors' forms sent them: the seed's keys, the language not among them.
-    const documents = JSON.parse([...exportDocuments(s.app.store, { collection: forms.contact.collection })].join('')) as Record<string, unknown>[];
+    const documents = JSON.parse([...exportDocuments(s.app.store, s.app.served.forms, { collection: forms.contact.collection })].join('')) as Record<
+      string,
+      unknown
+    >[];
     expect(documents.find((document) => document.id === german.document.id)).toEqual(german.document);
     expect(s.app.store.list(forms.contact.collection).map((document) => Object.keys(document))).toEqual(
       [german, english, before].map(({ document }) => Object.keys(document)),

@@ -110,7 +110,7 @@ describe("a lead's source", () => {
     expect((await ids('source=newsletter&campaign=autumn')).length).toBe(1);
     const csv = Buffer.from(await (await agency.send('GET', `${adminRoutes.export.path}?form=contact&source=ads&format=csv`)).arrayBuffer()).toString('utf8');
     const [header, row] = csv.split('\r\n');
-    const documentColumns = [...sharedCsvColumns(), ...csvColumnsFor(forms.contact.collection)].map((c) => c.header);
+    const documentColumns = [...sharedCsvColumns(s.app.served.forms), ...csvColumnsFor(s.app.served.forms, forms.contact.collection)].map((c) => c.header);
     expect(`${header}\r\n`).toBe(BYTE_ORDER_MARK + csvRow([...documentColumns, ...SOURCE_CSV_COLUMNS, server.admin.exportInboxColumn]));
     const cells = row!.split('","');
     expect(cells[documentColumns.length]).toBe('ads');

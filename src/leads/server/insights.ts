@@ -11,7 +11,7 @@
 import server from '../../../config/server';
 import type { InsightRow, Insights, LeadLanguage, SourceChoice } from '../model/adminApi';
 import admin from '../../../config/admin';
-import { allForms, formNamed, formNameOf, formTitles, kindOf } from '../../site/forms/model/registry';
+import { kindOf, type FormLookups } from '../../site/forms/model/registry';
 import type { Served } from '../../site/server/servedContent';
 import { inboxLanguages, leadLanguage } from './leadLanguages';
 import { WON_STAGE } from '../model/pipeline';
@@ -64,7 +64,7 @@ function total(list: Iterable<Counts>, people?: { byKind: Record<string, number>
 }
 
 /** Each lead's kind, from its form (config/forms `kind`), for SQL: a collection -> kind table. */
-const kindTable = () => JSON.stringify(Object.fromEntries(allForms().map((form) => [form.collection, kindOf(form, MAIN_KIND)])));
+const kindTable = (forms: FormLookups) => JSON.stringify(Object.fromEntries(forms.allForms().map((form) => [form.collection, kindOf(form, MAIN_KIND)])));
 /** A lead counted as its person: one e-mail address (any case, any +tag) is one, whatever it sent. */
 const PERSON = "coalesce(l.person, 'lead:' || l.doc_id)";
 
@@ -79,14 +79,15 @@ function topRows<T extends InsightRow>(rows: T[]): { shown: T[]; other?: Insight
   return { shown: sorted.slice(0, max), ...(rest.length > 0 ? { other: { groups: rest.length, ...total(rest) } } : {}) };
 }
 
-/** The insights of `weeks` weeks up to `now`, the pages and languages as the content served (`served`: servedContent.ts) has them. */
+/** The insights of `weeks` weeks up to `now`, the pages, languages and forms as the content served (`served`: servedContent.ts) has them. */
 export function insightsOf(
   store: Store,
   weeks: number,
   now: number,
-  served: Pick<Served, 'countedPageOf' | 'languageOfAddress' | 'servedLanguages'>,
+  served: Pick<Served, 'countedPageOf' | 'languageOfAddress' | 'servedLanguages' | 'forms'>,
 ): Insights {
   const db = store.db;
+  const { forms } = served;
   const first = weekOf(now - (weeks - 1) * 7 * DAY_MS);
   const weekList = Array.from({ length: weeks }, (_, i) => new Date(Date.parse(first) + i * 7 * DAY_MS).toISOString().slice(0, 10));
   // Leads from the first Monday on (created_at is an ISO time in UTC: text order is time order).
@@ -95,7 +96,7 @@ export function insightsOf(
   // The same, with each lead's kind (`k.kind`); people are counted once per group and kind.
   const peopleFrom = `FROM leads l JOIN documents d ON d.doc_id = l.doc_id LEFT JOIN lead_sources s ON s.doc_id = l.doc_id
     LEFT JOIN (SELECT key AS collection, value AS kind FROM json_each(?)) k ON k.collection = l.collection WHERE l.spam = 0 AND d.created_at >= ?`;
-  const kinds = kindTable();
+  const kinds = kindTable(forms);
   const KIND = `coalesce(k.kind, '${MAIN_KIND.replace(/'/g, "''")}')`;
 
   const byWeek = new Map(weekList.map((week) => [week, { week, leads: {} as Record<string, number>, visits: 0, views: 0 }]));
@@ -103,7 +104,7 @@ export function insightsOf(
     .prepare(`SELECT ${WEEK_SQL('d.created_at')} AS week, l.collection, count(*) AS n ${leadsFrom} GROUP BY week, l.collection`)
     .all(first) as { week: string; collection: string; n: number }[]) {
     const entry = byWeek.get(row.week);
-    if (entry) entry.leads[formNameOf(row.collection) ?? row.collection] = row.n;
+    if (entry) entry.leads[forms.formNameOf(row.collection) ?? row.collection] = row.n;
   }
   for (const row of db
     .prepare(`SELECT ${WEEK_SQL('day')} AS week, sum(visits) AS visits, sum(views) AS views FROM visits WHERE day >= ? GROUP BY week`)
@@ -220,9 +221,9 @@ export function insightsOf(
     weeks: weekList,
     byWeek: [...byWeek.values()],
     forms: [
-      ...formTitles(),
+      ...forms.formTitles(),
       ...[...new Set([...byWeek.values()].flatMap((w) => Object.keys(w.leads)))]
-        .filter((name) => formNamed(name) === undefined)
+        .filter((name) => forms.formNamed(name) === undefined)
         .map((name) => ({ name, title: name })),
     ],
     bySource: bySource.shown,

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forms from '../../../config/forms';
-import { senderFields } from '../../site/forms/model/registry';
+import { bundledForms, senderFields } from '../../site/forms/model/registry';
 import { LEAD_SORTS, type LeadSort } from '../model/adminApi';
 import { FIRST_STAGE, WON_STAGE } from '../model/pipeline';
 import { validData } from '../../test/formFixtures';
@@ -159,7 +159,7 @@ describe('on one seeded database (the searches and orders only read it)', () => 
   it.each(NEEDLES)('a search for %j finds exactly what reading every document finds, and counts it', (needle) => {
     const found = everything({ search: needle });
     expect(new Set(found.map((lead) => lead.docId))).toEqual(reference(needle));
-    expect(viewCounts(store, { search: needle }).total).toBe(found.length);
+    expect(viewCounts(store, bundledForms, { search: needle }).total).toBe(found.length);
   });
 
   it('a search never spans two values (the separator is between them)', () => {
@@ -196,7 +196,7 @@ describe('on one seeded database (the searches and orders only read it)', () => 
       sort === 'activity' ? -sign * attention(a, b) : sign * (nocase(keyOf(a), keyOf(b)) || seqOf.get(a.docId)! - seqOf.get(b.docId)!),
     );
     expect(leads.map((lead) => lead.docId)).toEqual(expected.map((lead) => lead.docId));
-    expect(leads).toHaveLength(viewCounts(store, { spam: false }).total);
+    expect(leads).toHaveLength(viewCounts(store, bundledForms, { spam: false }).total);
   });
 });
 
@@ -207,24 +207,24 @@ describe('on a database of its own (what writes, and the schema)', () => {
   it('follows the note: a lead is found by its note once written, and no more once it is changed', () => {
     const [first] = seed();
     expect(everything({ search: 'call back on monday' })).toEqual([]);
-    updateLead(store, first!, { note: 'Call back on Monday' }, Date.now());
+    updateLead(store, bundledForms, first!, { note: 'Call back on Monday' }, Date.now());
     expect(everything({ search: 'call back on monday' }).map((lead) => lead.docId)).toEqual([first]);
     expect(everything({ search: 'mo' }).map((lead) => lead.docId)).toContain(first);
-    updateLead(store, first!, { note: 'done' }, Date.now());
+    updateLead(store, bundledForms, first!, { note: 'done' }, Date.now());
     expect(everything({ search: 'monday' })).toEqual([]);
   });
 
   it('what the list worked out (a search, the counts) is worked out again once a lead arrives, changes or goes', () => {
     seed();
-    const before = viewCounts(store, { search: 'sourdough' });
+    const before = viewCounts(store, bundledForms, { search: 'sourdough' });
     expect(before.total).toBe(0);
     const docId = store.insert(forms.inquiry.collection, { ...validData.inquiry, Pname: 'Sourdough', id: 1, Date: 'then' });
-    expect(viewCounts(store, { search: 'sourdough' }).unreadInView).toBe(1);
-    updateLead(store, docId, { status: 'read' }, Date.now());
-    expect(viewCounts(store, { search: 'sourdough' })).toMatchObject({ total: 1, unreadInView: 0 });
+    expect(viewCounts(store, bundledForms, { search: 'sourdough' }).unreadInView).toBe(1);
+    updateLead(store, bundledForms, docId, { status: 'read' }, Date.now());
+    expect(viewCounts(store, bundledForms, { search: 'sourdough' })).toMatchObject({ total: 1, unreadInView: 0 });
     deleteLeads(store, dataDir, [docId]);
     expect(everything({ search: 'sourdough' })).toEqual([]);
-    expect(viewCounts(store, { search: 'sourdough' }).total).toBe(0);
+    expect(viewCounts(store, bundledForms, { search: 'sourdough' }).total).toBe(0);
   });
 
   it('a deleted lead leaves nothing in the keys, the text or the index', () => {

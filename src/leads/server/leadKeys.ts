@@ -25,7 +25,7 @@
  */
 import type Database from 'better-sqlite3';
 import server from '../../../config/server';
-import { formForCollection, knownCollections, senderFields } from '../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../site/forms/model/registry';
 import { personKey } from '../model/person';
 import { preparedIn } from '../../platform/server/statements';
 
@@ -122,20 +122,20 @@ function searchTextOf(document: Record<string, unknown>, note: string, mails: re
 }
 
 /** The person a lead belongs to (src/leads/model/person.ts personKey of its form's first e-mail field), or null without an address. */
-export function personOf(collection: string, document: Record<string, unknown>): string | null {
-  const email = senderValue(collection, document, 'email');
+export function personOf(forms: FormLookups, collection: string, document: Record<string, unknown>): string | null {
+  const email = senderValue(forms, collection, document, 'email');
   return email && email.trim() !== '' ? personKey(email) : null;
 }
 
 /** The sender's name and first e-mail of a document, as the list sorts them (null: the form has the field, the document not). */
-export function sortKeysOf(collection: string, document: Record<string, unknown>): { name: string | null; email: string | null } {
-  return { name: senderValue(collection, document, 'name'), email: senderValue(collection, document, 'email') };
+export function sortKeysOf(forms: FormLookups, collection: string, document: Record<string, unknown>): { name: string | null; email: string | null } {
+  return { name: senderValue(forms, collection, document, 'name'), email: senderValue(forms, collection, document, 'email') };
 }
 
 /** The value of the sender's name or first e-mail field (null when the document has none). */
-function senderValue(collection: string, document: Record<string, unknown>, which: 'name' | 'email'): string | null {
-  if (!knownCollections().includes(collection)) return '';
-  const fields = senderFields(formForCollection(collection));
+function senderValue(forms: FormLookups, collection: string, document: Record<string, unknown>, which: 'name' | 'email'): string | null {
+  if (!forms.knownCollections().includes(collection)) return '';
+  const fields = senderFields(forms.formForCollection(collection));
   const field = which === 'name' ? fields.name : fields.emails[0];
   if (!field) return '';
   const value = document[field.name];
@@ -200,16 +200,16 @@ interface Stored {
   note: string | null;
 }
 
-function write(statements: Statements, db: Database.Database, row: Stored, again: boolean): void {
+function write(statements: Statements, db: Database.Database, forms: FormLookups, row: Stored, again: boolean): void {
   const document = JSON.parse(row.data) as Record<string, unknown>;
-  const keys = sortKeysOf(row.collection, document);
+  const keys = sortKeysOf(forms, row.collection, document);
   statements.keys.run(row.seq, keys.name, keys.email, row.docId);
   writeSearchText(db, row.seq, document, row.note ?? '', again, row.docId);
 }
 
-/** Rewrites one stored lead's sort and search keys (its note changed, a mail of it was kept). */
-export function keepLeadKeys(db: Database.Database, docId: string): void {
+/** Rewrites one stored lead's sort and search keys (its note changed, a mail of it was kept), its form looked up in `forms` (the server's). */
+export function keepLeadKeys(db: Database.Database, forms: FormLookups, docId: string): void {
   const statements = statementsOf(db);
   const row = statements.read.get(docId) as Stored | undefined;
-  if (row) write(statements, db, row, true);
+  if (row) write(statements, db, forms, row, true);
 }

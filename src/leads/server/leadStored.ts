@@ -31,15 +31,22 @@ import { recordLanguage } from './store';
 import { preparedIn } from '../../platform/server/statements';
 import type { Inserted, Store } from '../../platform/server/store/store';
 import type Database from 'better-sqlite3';
+import type { FormLookups } from '../../site/forms/model/registry';
 
 const statements = preparedIn((db: Database.Database) => ({
   /** Whether the lead's person sent something before (leads_by_person). */
   known: db.prepare('SELECT 1 FROM leads l JOIN leads earlier ON earlier.person = l.person AND earlier.seq < l.seq WHERE l.doc_id = ? LIMIT 1').pluck(),
 }));
 
-export function whenLeadStored(store: Store, clock: () => number, notifications: Notifications, newsletter: { signedUp(lead: Inserted): void }): void {
+export function whenLeadStored(
+  store: Store,
+  forms: FormLookups,
+  clock: () => number,
+  notifications: Notifications,
+  newsletter: { signedUp(lead: Inserted): void },
+): void {
   store.onInsert((lead) => {
-    claimUploads(store, lead);
+    claimUploads(store, forms, lead);
     recordSource(store.db, lead);
     recordLanguage(store.db, lead);
     leadArrived(store.db, lead.docId, clock(), statements(store.db).known.get(lead.docId) !== undefined);

@@ -20,18 +20,8 @@ import { formatCellDate } from '../../platform/received';
 import { fill } from '../../schema/text';
 import { FIRST_STAGE, stageName } from '../model/pipeline';
 import { parseCsv } from '../../test/csv';
-import {
-  BYTE_ORDER_MARK,
-  csvCell,
-  csvColumnsFor,
-  csvRow,
-  exportDocuments,
-  exportLeads,
-  knownCollections,
-  spreadsheetText,
-  type LeadFilter,
-  type LeadRow,
-} from './leads';
+import { BYTE_ORDER_MARK, csvCell, csvColumnsFor, csvRow, exportDocuments, exportLeads, spreadsheetText, type LeadFilter, type LeadRow } from './leads';
+import { bundledForms } from '../../site/forms/model/registry';
 import { openStore } from '../../apps/server/siteStore';
 import { SOURCE_CSV_COLUMNS } from './sources';
 
@@ -105,16 +95,16 @@ const ownFields = (form: FormConfig) => form.fields.filter((f) => !Object.values
 describe('csvColumnsFor and csvRow', () => {
   it("heads the form's fields by their labels, in the form's order, then id, Date and Received", () => {
     for (const form of Object.values(forms as Record<string, FormConfig>).filter((f) => !f.fields.some((field) => field.options))) {
-      expect(csvColumnsFor(form.collection).map((c) => c.header)).toEqual([...ownFields(form).map((f) => f.label), ...stampHeaders]);
+      expect(csvColumnsFor(bundledForms, form.collection).map((c) => c.header)).toEqual([...ownFields(form).map((f) => f.label), ...stampHeaders]);
     }
-    expect(csvColumnsFor('nope').map((c) => c.header)).toEqual(stampHeaders);
+    expect(csvColumnsFor(bundledForms, 'nope').map((c) => c.header)).toEqual(stampHeaders);
   });
 
   it("a choice: the label the visitor read, then the value stored in a column of its own; Received in the agency's zone", () => {
     const form = forms.freelancer;
     const choice = form.fields.find((f) => f.options?.some((o) => o.value !== '' && o.label && o.label !== o.value))!;
     const picked = choice.options!.find((o) => o.value !== '' && o.label && o.label !== o.value)!;
-    const columns = csvColumnsFor(form.collection);
+    const columns = csvColumnsFor(bundledForms, form.collection);
     const valueHeader = fill(server.admin.exportValueColumn, { label: choice.label });
     expect(columns.map((c) => c.header)).toEqual([...ownFields(form).flatMap((f) => (f === choice ? [f.label, valueHeader] : [f.label])), ...stampHeaders]);
     const lead: LeadRow = {
@@ -148,7 +138,7 @@ describe('csvColumnsFor and csvRow', () => {
   });
 
   it('knows the four collections', () => {
-    expect(knownCollections()).toEqual(['subcribe', 'Inquriy', 'freelancers', 'Contact_cli']);
+    expect(bundledForms.knownCollections()).toEqual(['subcribe', 'Inquriy', 'freelancers', 'Contact_cli']);
   });
 });
 
@@ -247,7 +237,7 @@ describe('exports and the command line', () => {
   });
 
   describe('exportDocuments (the stored documents)', () => {
-    const documents = (filter: LeadFilter) => [...exportDocuments(app.store, filter)].join('');
+    const documents = (filter: LeadFilter) => [...exportDocuments(app.store, app.served.forms, filter)].join('');
 
     it('one form: the documents as sent, newest first, as JSON.stringify would write them', () => {
       const text = documents({ collection: 'Inquriy' });

@@ -16,7 +16,7 @@ import admin from '../../../config/admin';
 import server from '../../../config/server';
 import { hasLabelledOptions } from '../../site/forms/model/choices';
 import { answerText } from '../model/leadFields';
-import { collectionTitle, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../site/forms/model/registry';
 import type { FieldConfig } from '../../site/forms/model/formSchema';
 import { ADMIN_PAGE } from '../../schema/ownAddresses';
 import { DIRECT_SOURCE, type LeadSort, type LeadStatus, type SortDirection } from '../model/adminApi';
@@ -26,8 +26,10 @@ import { fill, visible } from '../../schema/text';
 import { gramWord, SEPARATOR, searchable as searchableText } from './leadKeys';
 import { SOURCE_CSV_COLUMNS, sourceReader, sourceRow } from './sources';
 import type { Store } from '../../platform/server/store/store';
-import { awaitingCollections } from './attention';
 import { inboxLanguages, leadLanguage, type Languages } from './leadLanguages';
+
+/** What an export reads of the content served (app.served): the site's languages and the forms. */
+export type ServedLeads = Languages & { forms: FormLookups };
 
 /** One column of the CSV: its header (words from config) and what a lead's row holds in it. */
 export interface CsvColumn {
@@ -40,8 +42,8 @@ export interface CsvColumn {
  * the visitor read it, then a column of the value stored), the document's id and Date as the
  * visitor's browser sent them, and Received (our server's time of storing, in the agency's zone).
  */
-export function csvColumnsFor(collection: string): CsvColumn[] {
-  const form = formForCollection(collection);
+export function csvColumnsFor(forms: FormLookups, collection: string): CsvColumn[] {
+  const form = forms.formForCollection(collection);
   // The fields of the shared Name, Email and Phone columns (config/forms `columns`) are there, not here.
   const shared = new Set(Object.values(sharedFields(form)).map((field) => field?.name));
   const used = new Set<string>();
@@ -68,7 +70,7 @@ export function csvColumnsFor(collection: string): CsvColumn[] {
 }
 
 /** A form's fields for the shared columns: the sender's name, first e-mail and phone. */
-function sharedFields(form: ReturnType<typeof formForCollection>) {
+function sharedFields(form: ReturnType<FormLookups['formForCollection']>) {
   const { name, emails, phone } = senderFields(form);
   return { name, email: emails[0], phone };
 }
@@ -78,10 +80,10 @@ function sharedFields(form: ReturnType<typeof formForCollection>) {
  * whichever form (each form's fields mapped in config/forms `columns`), the lead's status, last
  * activity and private note. Words from config/server.ts admin.exportColumns.
  */
-export function sharedCsvColumns(): CsvColumn[] {
+export function sharedCsvColumns(forms: FormLookups): CsvColumn[] {
   const words = server.admin.exportColumns;
   const value = (key: 'name' | 'email' | 'phone') => (lead: LeadRow) => {
-    const field = sharedFields(formForCollection(lead.collection))[key];
+    const field = sharedFields(forms.formForCollection(lead.collection))[key];
     return field ? lead.document[field.name] : '';
   };
   return [
@@ -129,9 +131,6 @@ export function exportFileName(query: Record<string, unknown>, day: string, form
   return `${parts.join('-')}-${day}.${format}`;
 }
 
-/** The name a form goes by in the inbox (registry's formTitle), for the CSV's Form column. */
-const formWords = collectionTitle;
-
 /** A cell's value as the export's text: what the CSV's cell holds before a spreadsheet's guards (csvCell). */
 const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
@@ -168,8 +167,11 @@ export interface LeadFilter {
   status?: LeadStatus;
   /** Any of these statuses (the list's default view: what needs the agency). */
   statuses?: readonly LeadStatus[];
-  /** Only leads of forms that await the agency's answer (the default view: a newsletter sign-up lives under Newsletter, Subscribers). */
-  awaiting?: true;
+  /**
+   * Only leads of forms that await the agency's answer, these collections (attention.ts
+   * awaitingCollections: the default view; a newsletter sign-up lives under Newsletter, Subscribers).
+   */
+  awaiting?: readonly string[];
   /** true: the Spam folder; false: the inbox. */
   spam?: boolean;
   /** Text found in any value of the document, or in the private note (any case). */
@@ -330,7 +332,7 @@ const FILTERS: { [K in ValueFilter]: { sql: string; param?: (value: NonNullable<
   collection: { sql: 'l.collection = ?' },
   status: { sql: 'l.status = ?' },
   statuses: { sql: 'l.status IN (SELECT value FROM json_each(?))', param: (statuses) => JSON.stringify(statuses) },
-  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: () => JSON.stringify(awaitingCollections()) },
+  awaiting: { sql: 'l.collection IN (SELECT value FROM json_each(?))', param: (collections) => JSON.stringify(collections) },
   // A lead without a source row counts as direct, as insights count it.
   source: {
     sql: "coalesce((SELECT s.source FROM lead_sources s WHERE s.doc_id = l.doc_id), '') = ?",
@@ -369,7 +371,7 @@ function whereOf(db: Database.Database, filter: LeadFilter): Where {
 
 /** Where a view's leads are found: the small `leads` table (its indexes hold every sort key), the documents only when needed. */
 const fromOf = (where: Where) => (where.documents ? 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id' : 'FROM leads l');
-/** Every document has its row in `leads` (written in the same transaction: src/leads/server/store.ts leadParts). */
+/** Every document has its row in `leads` (written in the same transaction: src/leads/server/store.ts leadPartsOf). */
 const FROM = 'FROM leads l JOIN documents d ON d.doc_id = l.doc_id';
 /** Sorted by arrival, the documents lead (their order is the table's): a batch reads only its rows. */
 const FROM_BY_ARRIVAL = 'FROM documents d CROSS JOIN leads l ON l.doc_id = d.doc_id';
@@ -485,7 +487,7 @@ export function leadPage(store: Store, filter: LeadFilter, page: PageOf): LeadRo
  * A view's counts, in one pass over `leads`: how many leads it has, how many of them are unread,
  * and how many each form has whatever the form filter.
  */
-export function viewCounts(store: Store, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
+export function viewCounts(store: Store, forms: FormLookups, filter: LeadFilter): { total: number; unreadInView: number; byForm: Record<string, number> } {
   const where = whereOf(store.db, { ...filter, collection: undefined });
   const rows = whileUnchanged(
     store.db,
@@ -499,7 +501,7 @@ export function viewCounts(store: Store, filter: LeadFilter): { total: number; u
   let total = 0;
   let unreadInView = 0;
   for (const row of rows) {
-    const form = formNameOf(row.collection) ?? row.collection;
+    const form = forms.formNameOf(row.collection) ?? row.collection;
     byForm[form] = (byForm[form] ?? 0) + row.n;
     if (filter.collection !== undefined && row.collection !== filter.collection) continue;
     total += row.n;
@@ -585,11 +587,11 @@ function* leadsOf(store: Store, filter: LeadFilter): Generator<LeadRow> {
  * The collections the view holds, in the forms' order, each with its columns' keys: the
  * form's own (our server stores no other key: it refuses them), so no document is read for it.
  */
-function keysByCollection(store: Store, filter: LeadFilter): Map<string, string[]> {
+function keysByCollection(store: Store, forms: FormLookups, filter: LeadFilter): Map<string, string[]> {
   const where = whereOf(store.db, filter);
   const rows = store.db.prepare(`SELECT DISTINCT l.collection ${fromOf(where)} ${where.sql}`).all(...where.params) as { collection: string }[];
   const found = new Set(rows.map((row) => row.collection));
-  const ordered = [...knownCollections(), ...[...found].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);
+  const ordered = [...forms.knownCollections(), ...[...found].sort()].filter((c, i, all) => found.has(c) && all.indexOf(c) === i);
   return new Map(ordered.map((c) => [c, []]));
 }
 
@@ -640,12 +642,13 @@ function uniqueHeaders(headers: readonly string[]): string[] {
  * by their labels (one column per label whichever forms have it), where the lead came from, the
  * language it was sent in (a site in more than one language), and the lead's address in the inbox. The CSV and the JSON export are this table, each written its way.
  */
-function exportTable(store: Store, filter: LeadFilter, publicUrl: string, served: Languages): ExportTable {
-  const collections = [...keysByCollection(store, filter).keys()];
+function exportTable(store: Store, filter: LeadFilter, publicUrl: string, served: ServedLeads): ExportTable {
+  const { forms } = served;
+  const collections = [...keysByCollection(store, forms, filter).keys()];
   // Several forms: one column per header, whichever forms have it ("Full Name" of each form in one column).
   const byHeader = new Map<string, Map<string, CsvColumn['cell']>>();
   for (const collection of filter.collection !== undefined ? [filter.collection] : collections) {
-    for (const column of csvColumnsFor(collection)) {
+    for (const column of csvColumnsFor(forms, collection)) {
       if (!byHeader.has(column.header)) byHeader.set(column.header, new Map());
       byHeader.get(column.header)!.set(collection, column.cell);
     }
@@ -653,7 +656,7 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string, served
   const several = filter.collection === undefined;
   // Where each lead came from: columns of their own after the document's (src/leads/server/sources.ts).
   const sourceOf = sourceReader(store.db);
-  const shared = sharedCsvColumns();
+  const shared = sharedCsvColumns(forms);
   // The language it was sent in, by its name: only on a site in more than one language.
   const languages = inboxLanguages(served) !== undefined;
   const headers = uniqueHeaders([
@@ -670,7 +673,8 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string, served
     rows: (function* () {
       for (const lead of leadsOf(store, filter)) {
         yield [
-          ...(several ? [formWords(lead.collection)] : []),
+          // The name a form goes by in the inbox (registry's formTitle), for the CSV's Form column.
+          ...(several ? [forms.collectionTitle(lead.collection)] : []),
           ...shared.map((column) => column.cell(lead)),
           ...cells.map((cell) => cell.get(lead.collection)?.(lead) ?? ''),
           ...sourceRow(sourceOf(lead.docId)),
@@ -688,7 +692,7 @@ function exportTable(store: Store, filter: LeadFilter, publicUrl: string, served
  * array of the same rows, one object per lead keyed by the CSV's headers, each value the text of
  * its cell as sent (no spreadsheet's guard: a tool reads it, not a spreadsheet).
  */
-export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string, served: Languages): Generator<string> {
+export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFormat, publicUrl: string, served: ServedLeads): Generator<string> {
   const { headers, rows } = exportTable(store, filter, publicUrl, served);
   if (format === 'csv') {
     yield* chunked(
@@ -717,7 +721,7 @@ export function* exportLeads(store: Store, filter: LeadFilter, format: ExportFor
  * person's copy of what was kept of them (npm run leads -- documents). One form: a JSON array;
  * several: the documents grouped by collection ({ "Inquriy": [...], ... }).
  */
-export function* exportDocuments(store: Store, filter: LeadFilter): Generator<string> {
+export function* exportDocuments(store: Store, forms: FormLookups, filter: LeadFilter): Generator<string> {
   if (filter.collection !== undefined) {
     const collection = filter.collection;
     yield* chunked(
@@ -732,7 +736,7 @@ export function* exportDocuments(store: Store, filter: LeadFilter): Generator<st
     );
     return;
   }
-  const collections = [...keysByCollection(store, filter).keys()];
+  const collections = [...keysByCollection(store, forms, filter).keys()];
   yield* chunked(
     (function* () {
       if (collections.length === 0) {
@@ -765,9 +769,7 @@ async function* giveWay(pieces: Iterable<string>): AsyncGenerator<string> {
  * The export as a stream: the next batch is read from the database only when the reader has
  * taken the last, and between two pieces the server answers whatever else is waiting.
  */
-export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat | 'documents', publicUrl: string, served: Languages): Readable {
-  const pieces = format === 'documents' ? exportDocuments(store, filter) : exportLeads(store, filter, format, publicUrl, served);
+export function exportStream(store: Store, filter: LeadFilter, format: ExportFormat | 'documents', publicUrl: string, served: ServedLeads): Readable {
+  const pieces = format === 'documents' ? exportDocuments(store, served.forms, filter) : exportLeads(store, filter, format, publicUrl, served);
   return Readable.from(giveWay(pieces), { objectMode: false, highWaterMark: 1 });
 }
-
-export { knownCollections } from '../../site/forms/model/registry';

@@ -24,6 +24,7 @@
  * Signing out closes the session's streams at once (on all devices: the account's), and the
  * server's stop closes them all first: its graceful close never waits on them (app.ts, connections.ts).
  */
+import type { FormLookups } from '../../site/forms/model/registry';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import { PassThrough } from 'node:stream';
@@ -68,6 +69,8 @@ export class LiveUpdates {
 
   constructor(
     private readonly store: Store,
+    /** The server's forms (app.served.forms): the unread number counts the leads of the forms that await an answer. */
+    private readonly forms: FormLookups,
     private readonly clock: () => number,
     private readonly log: (message: string) => void = () => undefined,
   ) {}
@@ -155,7 +158,7 @@ export class LiveUpdates {
   }
 
   private unread(): string {
-    return message(LIVE_EVENTS.unread, { unread: unreadCount(this.store) });
+    return message(LIVE_EVENTS.unread, { unread: unreadCount(this.store, this.forms) });
   }
 
   /** Looks at once after a transaction of this process wrote an event. */

@@ -11,7 +11,7 @@ import routes from '../../../config/routes';
 import site from '../../../config/site';
 import { NOTHING_MOVED } from '../../site/model/siteContent';
 import type { Served } from '../../site/server/servedContent';
-import { allForms, allUploads, formTitle, knownCollections, lockedForms, takeBuiltForms } from '../../site/forms/model/registry';
+import { createFormRegistry, lockedForms, type FormRegistry } from '../../site/forms/model/registry';
 import { buildDocument } from '../../site/forms/model/document';
 import type { FormConfig } from '../../site/forms/model/formSchema';
 import { api } from '../../platform/api';
@@ -32,22 +32,23 @@ jest.setTimeout(60_000);
 const serveForms = (served: Served, extra: Readonly<Record<string, unknown>>) =>
   served.takeServedContent({ site, routes, forms: { ...forms, ...extra } as typeof forms, moved: NOTHING_MOVED });
 
-// The forms a build serves are the code's one list (registry.ts): put back as the seed's.
-afterAll(() => takeBuiltForms(forms));
-
 describe('the registry', () => {
-  afterEach(() => takeBuiltForms(forms));
+  // A server's forms (registry.ts createFormRegistry, as app.served.forms holds them), the bundled ones until it takes a build's.
+  let registry: FormRegistry;
+  beforeEach(() => {
+    registry = createFormRegistry();
+  });
 
   it('takes a new form from the build, and every list of forms follows it', () => {
-    expect(takeBuiltForms({ ...forms, [NEW_FORM_NAME]: newForm })).toContain(NEW_FORM_NAME);
-    expect(knownCollections()).toEqual([...lockedForms.map((name) => forms[name].collection), newForm.collection]);
-    expect(allForms().map((form) => form.collection)).toContain(newForm.collection);
-    expect(allUploads().map((upload) => upload.pathPrefix)).toContain(fieldOf('brief').upload!.pathPrefix);
-    expect(formTitle(NEW_FORM_NAME)).toBe(newForm.title);
+    expect(registry.take({ ...forms, [NEW_FORM_NAME]: newForm })).toContain(NEW_FORM_NAME);
+    expect(registry.knownCollections()).toEqual([...lockedForms.map((name) => forms[name].collection), newForm.collection]);
+    expect(registry.allForms().map((form) => form.collection)).toContain(newForm.collection);
+    expect(registry.allUploads().map((upload) => upload.pathPrefix)).toContain(fieldOf('brief').upload!.pathPrefix);
+    expect(registry.formTitle(NEW_FORM_NAME)).toBe(newForm.title);
   });
 
   it("refuses a new form writing to a locked form's collection, to another's, or that fails the form schema", () => {
-    const taken = takeBuiltForms({
+    const taken = registry.take({
       ...forms,
       copy: { ...newForm, collection: forms.inquiry.collection },
       first: newForm,
@@ -55,21 +56,21 @@ describe('the registry', () => {
       broken: { ...newForm, collection: 'Broken', fields: newForm.fields.map((field) => (field.kind === 'email' ? { ...field, maxLength: 20 } : field)) },
     });
     expect(taken).toEqual([...lockedForms, 'first']);
-    expect(knownCollections().filter((collection) => collection === forms.inquiry.collection)).toHaveLength(1);
-    expect(knownCollections()).not.toContain('Broken');
+    expect(registry.knownCollections().filter((collection) => collection === forms.inquiry.collection)).toHaveLength(1);
+    expect(registry.knownCollections()).not.toContain('Broken');
   });
 
   it('takes an auto-reply greeting by the form’s name column, and refuses one carrying anything else the visitor typed', () => {
     // The name column without the browser's autofill hint: still the one placeholder an auto-reply may carry.
     const fields = newForm.fields.map((field) => (field.name === 'fullName' ? { ...field, autoComplete: 'nickname' } : field));
     const mailing = (text: string) => ({ ...newForm, fields, autoReply: { ...newForm.autoReply, text } });
-    expect(takeBuiltForms({ ...forms, named: mailing('{fullName}') })).toContain('named');
-    expect(takeBuiltForms({ ...forms, carrying: mailing('{currentSite}') })).not.toContain('carrying');
+    expect(registry.take({ ...forms, named: mailing('{fullName}') })).toContain('named');
+    expect(registry.take({ ...forms, carrying: mailing('{currentSite}') })).not.toContain('carrying');
   });
 
   it("keeps the seed's four as bundled when the build changes their contract", () => {
     const changed = { ...forms.inquiry, fields: [...forms.inquiry.fields].reverse() };
-    expect(takeBuiltForms({ ...forms, inquiry: changed })).not.toContain('inquiry');
+    expect(registry.take({ ...forms, inquiry: changed })).not.toContain('inquiry');
   });
 });
 

@@ -83,28 +83,28 @@ describe('a plain form post', () => {
 describe('the outcome shown on the page', () => {
   it("uses the form's own toast texts and check messages", () => {
     const { inquiry, freelancer } = forms;
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`sent=${inquiry.collection}`))!)).toBe(
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`sent=${inquiry.collection}`), app.served.forms)!)).toBe(
       `<div class="form-outcome form-outcome-ok" role="status">${escapeHtml(inquiry.success.toast!)}</div>`,
     );
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`failed=${freelancer.collection}`))!)).toBe(
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`failed=${freelancer.collection}`), app.served.forms)!)).toBe(
       `<div class="form-outcome form-outcome-problem" role="alert">${escapeHtml(freelancer.failure.toast!)}</div>`,
     );
     const last = inquiry.checks.length - 1;
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`invalid=${inquiry.collection}&check=${last}`))!)).toBe(
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams(`invalid=${inquiry.collection}&check=${last}`), app.served.forms)!)).toBe(
       `<div class="form-outcome form-outcome-problem" role="alert">${escapeHtml(inquiry.checks[last]!.message)}</div>`,
     );
   });
 
   it('shows nothing where the specification shows nothing (newsletter, failed contact)', () => {
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('sent=subcribe'))!)).toBe('');
-    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('failed=Contact_cli'))!)).toBe('');
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('sent=subcribe'), app.served.forms)!)).toBe('');
+    expect(outcomeBanner(outcomeFromQuery(new URLSearchParams('failed=Contact_cli'), app.served.forms)!)).toBe('');
   });
 
   it('ignores unknown forms and never echoes text from the address', () => {
-    expect(outcomeFromQuery(new URLSearchParams('sent=<script>'))).toBeNull();
+    expect(outcomeFromQuery(new URLSearchParams('sent=<script>'), app.served.forms)).toBeNull();
     // A check the form does not have: no outcome (the page as it is), nothing from the address shown.
-    expect(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=<b>'))).toBeNull();
-    expect(outcomeFromQuery(new URLSearchParams(`invalid=Inquriy&check=${forms.inquiry.checks.length}`))).toBeNull();
+    expect(outcomeFromQuery(new URLSearchParams('invalid=Inquriy&check=<b>'), app.served.forms)).toBeNull();
+    expect(outcomeFromQuery(new URLSearchParams(`invalid=Inquriy&check=${forms.inquiry.checks.length}`), app.served.forms)).toBeNull();
   });
 });
 

@@ -173,6 +173,7 @@ describe('erasing a person known under four forms of one address', () => {
       expect(
         keepMail(s.app.store.db, {
           notifications: s.app.notifications,
+          forms: s.app.served.forms,
           ...lead,
           folder: ours ? 'Sent' : 'INBOX',
           sentFolder: ours,
@@ -470,7 +471,7 @@ describe('retention', () => {
     ageFile(orphan, retention.cvDays! + 1);
     age(fresh.docId, forms.inquiry.retention.days - 1);
 
-    expect(enforceRetention(s.app.store, s.dataDir, s.clock.now)).toEqual({ leads: 1, forms: 1, files: 3 });
+    expect(enforceRetention(s.app.store, s.app.served.forms, s.dataDir, s.clock.now)).toEqual({ leads: 1, forms: 1, files: 3 });
     expect((await agency.send('GET', `/api/admin/leads/${old.docId}`)).status).toBe(404);
     expect(((await (await agency.send('GET', `/api/admin/leads/${kept.docId}`)).json()) as LeadDetail).cv).toEqual({ state: 'deleted' });
     expect((await agency.send('GET', `/api/admin/leads/${fresh.docId}`)).status).toBe(200);

@@ -18,7 +18,7 @@
 import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import server from '../../../config/server';
-import { allForms, collectionTitle, formForCollection, formNameOf, knownCollections, senderFields } from '../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../site/forms/model/registry';
 import {
   ERASURE_KINDS,
   type ErasureCounts,
@@ -121,21 +121,22 @@ export class PersonTables {
 }
 
 /** The string values of a document that are e-mail addresses by its form (every e-mail field), or, for a form this site no longer has, any value with an @. */
-function addressesOf(collection: string, document: Record<string, unknown>): string[] {
-  const known = knownCollections().includes(collection);
-  const values = known ? senderFields(formForCollection(collection)).emails.map((field) => document[field.name]) : Object.values(document);
+function addressesOf(forms: FormLookups, collection: string, document: Record<string, unknown>): string[] {
+  const known = forms.knownCollections().includes(collection);
+  const values = known ? senderFields(forms.formForCollection(collection)).emails.map((field) => document[field.name]) : Object.values(document);
   return values.filter((value): value is string => typeof value === 'string' && value.includes('@') && value.trim() !== '');
 }
 
 /** The collections whose leads' person column does not say all: forms with more than one e-mail field, and forms this site no longer has. */
-function collectionsToRead(db: Database.Database): string[] {
+function collectionsToRead(db: Database.Database, forms: FormLookups): string[] {
   const stored = db.prepare('SELECT DISTINCT collection FROM documents').pluck().all() as string[];
   const several = new Set(
-    allForms()
+    forms
+      .allForms()
       .filter((form) => senderFields(form).emails.length > 1)
       .map((form) => form.collection),
   );
-  return stored.filter((collection) => several.has(collection) || !knownCollections().includes(collection));
+  return stored.filter((collection) => several.has(collection) || !forms.knownCollections().includes(collection));
 }
 
 interface Person {
@@ -150,22 +151,23 @@ interface Person {
  * (leads.person: the form's first e-mail field) and, for the forms where that does not say all,
  * by reading their documents.
  */
-function findPerson(store: Store, email: string): Person {
+function findPerson(store: Store, forms: FormLookups, email: string): Person {
   const key = personKey(email);
   const docIds = new Set(store.db.prepare('SELECT doc_id FROM leads WHERE person = ?').pluck().all(key) as string[]);
   const addresses = new Set<string>();
   const read = store.db.prepare('SELECT doc_id AS docId, collection, data FROM documents WHERE collection = ? ORDER BY seq');
-  for (const collection of collectionsToRead(store.db)) {
+  for (const collection of collectionsToRead(store.db, forms)) {
     // Row by row: a collection is never in memory whole.
     for (const row of read.iterate(collection) as Iterable<{ docId: string; collection: string; data: string }>) {
-      if (addressesOf(row.collection, JSON.parse(row.data) as Record<string, unknown>).some((address) => personKey(address) === key)) docIds.add(row.docId);
+      if (addressesOf(forms, row.collection, JSON.parse(row.data) as Record<string, unknown>).some((address) => personKey(address) === key))
+        docIds.add(row.docId);
     }
   }
   const ids = [...docIds];
   const document = store.db.prepare('SELECT collection, data FROM documents WHERE doc_id = ?');
   for (const docId of ids) {
     const row = document.get(docId) as { collection: string; data: string };
-    for (const address of addressesOf(row.collection, JSON.parse(row.data) as Record<string, unknown>))
+    for (const address of addressesOf(forms, row.collection, JSON.parse(row.data) as Record<string, unknown>))
       if (personKey(address) === key) addresses.add(address.trim());
   }
   return { key, docIds: ids, addresses: [...addresses] };
@@ -197,9 +199,12 @@ function countsOf(db: Database.Database, person: Person, personTables: PersonTab
   return counts;
 }
 
-/** Everything an erasure of this address's person would delete, item by item (`personTables`: the server's, app.personTables). */
-export function erasurePreview(store: Store, personTables: PersonTables, email: string): ErasurePreview {
-  const person = findPerson(store, email);
+/**
+ * Everything an erasure of this address's person would delete, item by item (`personTables` and
+ * `forms`: the server's, app.personTables and app.served.forms).
+ */
+export function erasurePreview(store: Store, forms: FormLookups, personTables: PersonTables, email: string): ErasurePreview {
+  const person = findPerson(store, forms, email);
   const { db } = store;
   const ids = JSON.stringify(person.docIds);
   const leads = (
@@ -209,12 +214,12 @@ export function erasurePreview(store: Store, personTables: PersonTables, email: 
       )
       .all(ids) as { docId: string; collection: string; data: string; receivedAt: string; spam: number }[]
   ).map((row) => {
-    const nameField = knownCollections().includes(row.collection) ? senderFields(formForCollection(row.collection)).name : undefined;
+    const nameField = forms.knownCollections().includes(row.collection) ? senderFields(forms.formForCollection(row.collection)).name : undefined;
     const name = nameField ? (JSON.parse(row.data) as Record<string, unknown>)[nameField.name] : undefined;
     return {
       docId: row.docId,
-      form: formNameOf(row.collection) ?? row.collection,
-      formTitle: collectionTitle(row.collection),
+      form: forms.formNameOf(row.collection) ?? row.collection,
+      formTitle: forms.collectionTitle(row.collection),
       name: typeof name === 'string' ? name : '',
       receivedAt: row.receivedAt,
       spam: row.spam === 1,
@@ -301,10 +306,11 @@ function outsideOf(db: Database.Database, person: Person, personTables: PersonTa
  * Erases everything of the person of this address (every form of it), in every form and the Spam
  * folder, with what beyond the leads holds them (personTables), and records the erasure (who, when,
  * how many of each kind). Answers what was deleted and what is left outside; nothing is recorded
- * when nothing was found. `personTables`: the server's (app.personTables).
+ * when nothing was found. `personTables` and `forms`: the server's (app.personTables, app.served.forms).
  */
 export function erasePerson(
   store: Store,
+  forms: FormLookups,
   personTables: PersonTables,
   dataDir: string,
   email: string,
@@ -312,7 +318,7 @@ export function erasePerson(
   now: number,
   settings: OutsideSettings,
 ): ErasureDone {
-  const person = findPerson(store, email);
+  const person = findPerson(store, forms, email);
   const counts = countsOf(store.db, person, personTables);
   const at = new Date(now).toISOString();
   const outside = outsideOf(store.db, person, personTables, settings, at);
@@ -346,11 +352,11 @@ const stamp = (ms: number) => new Date(ms).toISOString();
 /**
  * Deletes what is past its retention period: each form's leads after `retention.days`, and the
  * files uploaded to its folders after `retention.cvDays` (or `days`), whether or not a lead
- * names them (a CV uploaded with a form never sent is kept no longer).
+ * names them (a CV uploaded with a form never sent is kept no longer). `forms`: the server's (app.served.forms).
  */
-export function enforceRetention(store: Store, dataDir: string, now: number): Deleted {
+export function enforceRetention(store: Store, forms: FormLookups, dataDir: string, now: number): Deleted {
   let deleted: Deleted = { leads: 0, forms: 0, files: 0 };
-  for (const form of allForms()) {
+  for (const form of forms.allForms()) {
     const { days, cvDays } = form.retention;
     const old = store.db
       .prepare('SELECT doc_id AS docId FROM documents WHERE collection = ? AND created_at < ?')

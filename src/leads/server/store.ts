@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import type { Attribution } from '../../site/model/attribution';
 import { preparedIn } from '../../platform/server/statements';
 import type * as platform from '../../platform/server/store/store';
+import type { FormLookups } from '../../site/forms/model/registry';
 import { addLeadSearch, personOf, sortKeysOf, writeSearchText } from './leadKeys';
 import { awaitsAgency } from './attention';
 
@@ -28,18 +29,18 @@ const insertLead = preparedIn((db: Database.Database) =>
   ),
 );
 
-/** The leads' part of the store. */
-export const leadParts: platform.StoreParts = {
+/** The leads' part of the store, its documents' forms looked up in `forms` (the server's: app.served.forms). */
+export const leadPartsOf = (forms: FormLookups): platform.StoreParts => ({
   /** The search's SQL function (leadKeys.ts addLeadSearch), on every connection. */
   connected: addLeadSearch,
   /** The document's row in `leads`, with its sort and search keys (leadKeys.ts). */
   documentAdded(db, { seq, docId, collection, document, spam }) {
-    const keys = sortKeysOf(collection, document);
-    const waits = awaitsAgency(collection) ? 1 : 0;
-    insertLead(db).run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(collection, document), waits, waits, seq);
+    const keys = sortKeysOf(forms, collection, document);
+    const waits = awaitsAgency(forms, collection) ? 1 : 0;
+    insertLead(db).run(docId, spam ? 1 : 0, collection, seq, keys.name, keys.email, personOf(forms, collection, document), waits, waits, seq);
     writeSearchText(db, Number(seq), document, '');
   },
-};
+});
 
 /** The store's hook: the language the lead was sent in, in its row of `leads` (never in the document), in the same transaction. */
 export function recordLanguage(db: Database.Database, inserted: Pick<platform.Inserted, 'docId' | 'language'>): void {

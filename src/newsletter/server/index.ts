@@ -35,7 +35,7 @@ import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import server from '../../../config/server';
 import type { SiteConfig } from '../../site/model/siteSchema';
-import { formNamed, senderFields } from '../../site/forms/model/registry';
+import { senderFields } from '../../site/forms/model/registry';
 import { api } from '../../platform/api';
 import { UPLOADS_PATH } from '../../platform/uploads';
 import { sourceOf } from '../../site/model/attribution';
@@ -134,7 +134,7 @@ export function createNewsletter({ store, notifications, personTables, served, d
       if (spam) return;
       // The words shown next to the box, and the mail, in the language of the page it was on.
       const site = newsletterSite(served, language);
-      const form = formNamed(site.footer.newsletter.form);
+      const form = served.forms.formNamed(site.footer.newsletter.form);
       if (!form || form.collection !== collection) return;
       const field = senderFields(form).emails[0];
       const email = field ? String(document[field.name] ?? '').trim() : '';

@@ -171,17 +171,17 @@ describe('a sign-up in the newsletter box', () => {
   });
 
   it('is listed under its form but waits for nobody: not unread, not waiting (not first in the list), not counted, not in the daily mail', async () => {
-    const unread = unreadCount(s.app.store);
+    const unread = unreadCount(s.app.store, s.app.served.forms);
     const { docId } = await signUp(someone('Grace.Hopper'));
     const [row] = selectLeads(s.app.store, { docId });
     expect(row).toMatchObject({ collection: newsletter.collection, unread: false, waitingSince: null });
     expect(selectLeads(s.app.store, { collection: newsletter.collection }).map((lead) => lead.docId)).toContain(docId);
-    expect(unreadCount(s.app.store)).toBe(unread);
-    expect(digestOf(s.app.store.db, 'owner@agency.example', s.clock.now, PUBLIC_URL)?.text ?? '').not.toContain(docId);
+    expect(unreadCount(s.app.store, s.app.served.forms)).toBe(unread);
+    expect(digestOf(s.app.store.db, s.app.served.forms, 'owner@agency.example', s.clock.now, PUBLIC_URL)?.text ?? '').not.toContain(docId);
     // A client's form beside it still waits for the agency.
     const contact = await submit(s, 'contact', { ...validData.contact, Email: someone('Client') });
     expect(selectLeads(s.app.store, { docId: contact.docId })[0]).toMatchObject({ unread: true, waitingSince: expect.any(String) });
-    expect(unreadCount(s.app.store)).toBe(unread + 1);
+    expect(unreadCount(s.app.store, s.app.served.forms)).toBe(unread + 1);
   });
 
   it('caught by the spam trap is stored as today and makes no subscriber and no mail', async () => {

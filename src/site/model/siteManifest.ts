@@ -50,7 +50,7 @@ export interface SiteManifest {
    * The content these pages were drawn from, as far as our server needs it: the routes (which
    * page an address shows), the forms (it checks posts with the forms of the pages it serves,
    * so an option published from the editor is accepted as soon as its page is live:
-   * src/site/forms/model/registry.ts takeBuiltForms) and the site (its name and addresses in mails).
+   * src/site/forms/model/registry.ts createFormRegistry) and the site (its name and addresses in mails).
    */
   content: ServedContent;
 }

@@ -7,15 +7,14 @@
  * without pages, in tests) the code's own config/ is the content.
  *
  * One per server (`createServedContent`, decorated as `app.served` by servedPlugin.ts): two
- * servers in one process (the tests start many) each serve their own build's content. The forms
- * it takes also become the code's one list of forms (src/site/forms/model/registry.ts
- * takeBuiltForms), which stays one per process.
+ * servers in one process (the tests start many) each serve their own build's content, and check
+ * posts with their own build's forms (`forms`: src/site/forms/model/registry.ts createFormRegistry).
  */
 import forms from '../../../config/forms';
 import { agencyAddressOf } from '../../platform/server/mail/settings';
 import routes from '../../../config/routes';
 import site from '../../../config/site';
-import { takeBuiltForms } from '../forms/model/registry';
+import { createFormRegistry } from '../forms/model/registry';
 import { linkInLanguage } from '../model/languageContent';
 import { siteRoutes, type SiteRoutes } from '../model/routing';
 import { NOTHING_MOVED } from '../model/siteContent';
@@ -31,16 +30,18 @@ export function createServedContent() {
   let currentRoutes: SiteRoutes = siteRoutes(routes);
   /** The addresses of every page the build served wrote (the manifest's `pages`: routes, office pages, articles). */
   let builtPaths: ReadonlySet<string> = new Set();
+  /** The forms this server checks posts with and looks leads' forms up in: the build's, under the code's data contract. */
+  const formRegistry = createFormRegistry();
 
   /**
    * Serves this content from now on (the forms only under the code's own data contract:
-   * takeBuiltForms), with the addresses of the pages its build wrote.
+   * registry.ts createFormRegistry's `take`), with the addresses of the pages its build wrote.
    */
   function takeServedContent(content: ServedContent, pages: readonly { path: string }[] = []): void {
     current = content;
     currentRoutes = siteRoutes(content.routes);
     builtPaths = new Set(pages.map((page) => page.path));
-    takeBuiltForms(content.forms);
+    formRegistry.take(content.forms);
   }
 
   /**
@@ -117,6 +118,7 @@ export function createServedContent() {
   }
 
   return {
+    forms: formRegistry,
     takeServedContent,
     countedPageOf,
     pageAddressOf,

@@ -1,8 +1,10 @@
 /**
  * The content served is one per server (servedPlugin.ts, `app.served`): two servers in one process
- * (as the tests start them) each count the pages of their own build and name their own agency's
- * address; a build one of them serves changes nothing of the other's.
+ * (as the tests start them) each count the pages of their own build, name their own agency's
+ * address and take posts for their own build's forms; a build one of them serves changes nothing
+ * of the other's.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,10 @@ import { buildApp } from '../../apps/server/app';
 import { api } from '../../platform/api';
 import { encodePageView } from '../model/attribution';
 import { realServedContent } from '../../test/realConfig';
+import { AUDIT_FORM_NAME, auditForm, auditValid } from '../../test/auditForm';
+import { solvePuzzle } from '../../test/proof';
+import { buildDocument } from '../forms/model/document';
+import type { FormConfig } from '../forms/model/formSchema';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -31,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await first?.close();
   await second?.close();
-  first?.served.takeServedContent(realServedContent);
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -62,4 +67,26 @@ test("a build one server serves is that server's alone: its pages and its agency
   expect(second.served.agencyAddress()).toBe(agencyBefore);
   expect(await countedPages(first, article)).toEqual([article]);
   expect(await countedPages(second, article)).toEqual([]);
+});
+
+/** A post of the office's form as a page's script sends it (its puzzle solved): the status the server answers. */
+async function postAudit(app: App): Promise<number> {
+  const proof = solvePuzzle((await app.inject({ method: 'GET', url: api.proofChallenge })).json());
+  const answer = await app.inject({
+    method: 'POST',
+    url: api.documents(auditForm.collection),
+    headers: { 'content-type': 'application/json', [api.submissionKeyHeader]: randomUUID(), [api.proofHeader]: proof },
+    payload: JSON.stringify(buildDocument(auditForm as FormConfig, auditValid)),
+  });
+  return answer.statusCode;
+}
+
+test("a build's forms are its server's alone: one server takes an office's form, the other does not know it", async () => {
+  const forms = { ...realServedContent.forms, [AUDIT_FORM_NAME]: auditForm } as typeof realServedContent.forms;
+  first.served.takeServedContent({ ...realServedContent, forms });
+
+  expect(await postAudit(first)).toBe(201);
+  expect(await postAudit(second)).toBe(404);
+  expect(first.store.count(auditForm.collection)).toBe(1);
+  expect(second.store.count(auditForm.collection)).toBe(0);
 });

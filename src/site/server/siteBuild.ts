@@ -16,6 +16,7 @@ import { isPageAddress } from '../../schema/addresses';
 import { siteRoutes } from '../model/routing';
 import { movedAnswer, SITE_MANIFEST_FILE, type MovedAnswer, type SiteManifest } from '../model/siteManifest';
 import type { Served } from './servedContent';
+import type { FormLookups } from '../forms/model/registry';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -83,8 +84,8 @@ function plainFiles(clientDir: string): Set<string> {
 
 const queryKey = (pathname: string, query: [string, string][]) => `${pathname}?${new URLSearchParams(query).toString()}`;
 
-/** Reads a build folder completely (throws, naming what is missing, if it is not a whole build). */
-function loadSiteBuild(clientDir: string): SiteBuild {
+/** Reads a build folder completely (throws, naming what is missing, if it is not a whole build); a plain post's outcome names a form of `forms` (the server's). */
+function loadSiteBuild(clientDir: string, forms: FormLookups): SiteBuild {
   const manifestFile = path.join(clientDir, SITE_MANIFEST_FILE);
   if (!existsSync(manifestFile)) throw new Error(`No site manifest at ${manifestFile}: run "npm run build" first.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
@@ -124,7 +125,7 @@ function loadSiteBuild(clientDir: string): SiteBuild {
       const { path: address } = resolvePath(pathname);
       const page = byPath.get(address);
       if (!page) return { file: errorPagesAt(pathname).fallback, status: 404, cacheControl: CACHE_CONTROL.page };
-      const outcome = query ? outcomeFromQuery(new URLSearchParams(query)) : null;
+      const outcome = query ? outcomeFromQuery(new URLSearchParams(query), forms) : null;
       const variant = outcome ? outcomes.get(queryKey(address, outcomeQuery(outcome))) : undefined;
       // After a plain (no-JavaScript) form post: the page with the outcome above it, never kept.
       if (variant) return { file: variant, status: 200, cacheControl: CACHE_CONTROL.pageWithOutcome };
@@ -141,14 +142,14 @@ export interface SiteBuilds {
 }
 
 /** The builds served from `clientDir` on, each one's content taken by the server's `served` (servedContent.ts). */
-export function createSiteBuilds(clientDir: string, served: Pick<Served, 'takeServedContent'>): SiteBuilds {
-  let current = loadSiteBuild(clientDir);
+export function createSiteBuilds(clientDir: string, served: Pick<Served, 'takeServedContent' | 'forms'>): SiteBuilds {
+  let current = loadSiteBuild(clientDir, served.forms);
   // Posts are checked with the forms of the build served (a publish may have added an option).
   served.takeServedContent(current.manifest.content, current.manifest.pages);
   return {
     current: () => current,
     switchTo(next) {
-      current = loadSiteBuild(next);
+      current = loadSiteBuild(next, served.forms);
       served.takeServedContent(current.manifest.content, current.manifest.pages);
       return current;
     },

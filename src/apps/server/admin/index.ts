@@ -53,7 +53,7 @@ export async function registerAdmin(
 ): Promise<void> {
   if (clientDir) registerAdminPage(app, clientDir);
   // The open screens' live updates: closed first when the server stops (a stream never ends by itself).
-  const live = new LiveUpdates(store, clock, (message) => app.log.warn(message));
+  const live = new LiveUpdates(store, app.served.forms, clock, (message) => app.log.warn(message));
   app.decorate('liveUpdates', live);
   app.addHook('preClose', async () => live.close());
   await registerAdminApi(app, {
@@ -76,7 +76,7 @@ export async function registerAdmin(
   const housekeeping = () => {
     try {
       const now = clock();
-      const deleted = enforceRetention(store, dataDir, now);
+      const deleted = enforceRetention(store, app.served.forms, dataDir, now);
       if (deleted.leads > 0 || deleted.files > 0)
         app.log.info(`Retention: deleted ${deleted.leads} leads and ${deleted.files} files past their forms' retention periods`);
       // Newsletter sign-ups never confirmed (config/server.ts newsletter.unconfirmedDays).

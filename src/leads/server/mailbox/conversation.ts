@@ -16,6 +16,7 @@ import { bareSubject } from '../../model/replyDraft';
 import { preparedIn } from '../../../platform/server/statements';
 import { refusalSentence, type RefusalReason } from './replyTokens';
 import { awaitsAgency } from '../attention';
+import type { FormLookups } from '../../../site/forms/model/registry';
 
 /** The most mails a conversation shows and a reply names (the newest). */
 const MAX_MAILS = 200;
@@ -59,9 +60,9 @@ function personLeads(db: Database.Database, docId: string): string[] {
  * answer. A newsletter sign-up's confirmation is no part of it (nothing threads after it, it takes
  * no thread, its subject is not the conversation's); none when this lead's form awaits none.
  */
-function conversationLeads(db: Database.Database, docId: string): string[] {
+function conversationLeads(db: Database.Database, forms: FormLookups, docId: string): string[] {
   const rows = statements(db).collections.all(JSON.stringify(personLeads(db, docId))) as { docId: string; collection: string }[];
-  const leads = rows.filter((row) => awaitsAgency(row.collection)).map((row) => row.docId);
+  const leads = rows.filter((row) => awaitsAgency(forms, row.collection)).map((row) => row.docId);
   return leads.includes(docId) ? leads : [];
 }
 
@@ -149,10 +150,10 @@ export function conversationOf(db: Database.Database, docId: string): Conversati
  * site to or about the person carries it (the reply adds config/admin.ts replies.threadSubject),
  * so a mail program's "Re: " on any of them reads as the same conversation.
  */
-export function conversationSubject(db: Database.Database, docId: string): string | undefined {
+export function conversationSubject(db: Database.Database, forms: FormLookups, docId: string): string | undefined {
   const subject = statements(db)
     .first.pluck()
-    .get({ docs: JSON.stringify(conversationLeads(db, docId)) }) as string | undefined;
+    .get({ docs: JSON.stringify(conversationLeads(db, forms, docId)) }) as string | undefined;
   const bare = subject === undefined ? '' : bareSubject(subject);
   return bare === '' ? undefined : bare;
 }
@@ -162,8 +163,8 @@ export function conversationSubject(db: Database.Database, docId: string): strin
  * mail to them names in References (the last one in In-Reply-To). The site's own are
  * `<delivery id@domain>`; those read from the mailbox are kept as they came.
  */
-export function threadIds(db: Database.Database, docId: string, before: number, exceptDelivery: string, domain: string): string[] {
-  const docs = JSON.stringify(conversationLeads(db, docId));
+export function threadIds(db: Database.Database, forms: FormLookups, docId: string, before: number, exceptDelivery: string, domain: string): string[] {
+  const docs = JSON.stringify(conversationLeads(db, forms, docId));
   const q = statements(db);
   const sent = (q.sent.all(docs) as { id: string; createdAt: number }[])
     .filter((m) => m.id !== exceptDelivery && m.createdAt <= before)

@@ -26,7 +26,7 @@ import nodemailer from 'nodemailer';
 import type { Email } from 'postal-mime';
 import admin from '../../../../config/admin';
 import server from '../../../../config/server';
-import { formForCollection, senderFields } from '../../../site/forms/model/registry';
+import { senderFields } from '../../../site/forms/model/registry';
 import { cutAtWord, fill } from '../../../schema/text';
 import { ownsUpload } from '../cvFiles';
 import { agencyReplied } from '../attention';
@@ -57,8 +57,8 @@ const { maxTextCharacters } = server.mailbox;
 export interface OwnerRepliesOptions {
   /** The notifications (app.notifications): a reply is queued as the inbox's are. */
   notifications: Pick<Notifications, 'sendReply'>;
-  /** The content served (app.served): the agency's address the reply addresses are made of, its name in a first reply's subject, the leads' languages. */
-  served: Pick<Served, 'agencyAddress' | 'servedSite' | 'servedLanguages'>;
+  /** The content served (app.served): the agency's address the reply addresses are made of, its name in a first reply's subject, the leads' languages and forms. */
+  served: Pick<Served, 'agencyAddress' | 'servedSite' | 'servedLanguages' | 'forms'>;
   /** The mail settings (SMTP_URL, MAIL_FROM): the mails telling a writer why their reply was not sent. */
   mail?: MailSettings | undefined;
   /** The site's address as the agency reaches it (PUBLIC_URL): the lead's link in those mails. */
@@ -185,7 +185,7 @@ export class OwnerReplies {
   /** The lead as its notification told it (the same lines, so the same lines are taken out). */
   private describe(docId: string): Lead | undefined {
     const stored = deliveriesIn(this.store.db).lead(docId);
-    const form = stored && formForCollection(stored.collection);
+    const form = stored && this.options.served.forms.formForCollection(stored.collection);
     if (!stored || !form) return undefined;
     return describeLead(form, docId, stored.document, this.options.publicUrl, stored.createdAt, {
       source: sourceOfLead(this.store.db, docId),
@@ -259,7 +259,7 @@ export class OwnerReplies {
     const words = wordsToSend(mail, lead);
     if ('reason' in words) return refuse(words.reason, mail);
 
-    const thread = conversationSubject(db, token.docId);
+    const thread = conversationSubject(db, this.options.served.forms, token.docId);
     const replySubject = cutAtWord(
       thread ? fill(admin.replies.threadSubject, { subject: thread }) : fill(replies.firstSubject, { brand: this.options.served.servedSite().brand.name }),
       admin.replies.subjectMaxLength,
@@ -301,7 +301,7 @@ export class OwnerReplies {
     }[];
     for (const row of due) {
       const stored = deliveriesIn(this.store.db).lead(row.docId);
-      const form = stored && formForCollection(stored.collection);
+      const form = stored && this.options.served.forms.formForCollection(stored.collection);
       const nameField = form ? senderFields(form).name : undefined;
       const name = String((nameField && stored?.document[nameField.name]) || '')
         .replace(/\s+/g, ' ')

@@ -67,7 +67,7 @@ export interface ReaderOptions {
   settings: MailboxSettings;
   /** The notifications (app.notifications): the owner's mail of a client's answer, the owner's replies from a mail program sent on. */
   notifications: Pick<Notifications, 'queueAnswerMail' | 'sendReply'>;
-  /** The content served (app.served): the agency's address the reply addresses are made of, its name and languages in the owner's replies. */
+  /** The content served (app.served): the agency's address the reply addresses are made of, its name and languages in the owner's replies, the leads' forms. */
   served: OwnerRepliesOptions['served'];
   /** The other features' claims on the mails about them, asked in this order before the leads' (none: every mail is the leads'). */
   claims?: readonly MailClaim[];
@@ -530,6 +530,7 @@ export class MailboxReader {
         }
         const added = keepMail(db, {
           notifications: this.options.notifications,
+          forms: this.options.served.forms,
           docId: about.docId,
           answers: about.answers,
           folder,

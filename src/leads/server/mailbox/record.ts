@@ -23,6 +23,7 @@ import { sniffDocumentType } from '../../../site/forms/model/uploadRules';
 import { cutAtWord } from '../../../schema/text';
 import { fileOnDisk, writeFileDurably } from '../../../platform/server/files';
 import { keepLeadKeys } from '../leadKeys';
+import type { FormLookups } from '../../../site/forms/model/registry';
 import { personKey } from '../../model/person';
 import { agencyReplied, clientAnswered } from '../attention';
 import type { Notifications } from '../notify';
@@ -113,6 +114,8 @@ export function messageIdOf(email: Email, raw: Buffer | string): string {
 interface Keep {
   /** The notifications (app.notifications): a client's answer is told to the owner. */
   notifications: Pick<Notifications, 'queueAnswerMail'>;
+  /** The server's forms (app.served.forms): the lead's keys are written with its form. */
+  forms: FormLookups;
   docId: string;
   /** When the site's mail it answers was made (ms): an answer comes after it, whatever its Date says (a Date has whole seconds). */
   answers: number;
@@ -242,7 +245,7 @@ export function keepMail(db: Database.Database, keep: Keep): boolean {
           keep.notifications.queueAnswerMail(keep.docId, kept);
       }
       // Its words join the lead's search (an automatic mail's too: it is kept in the conversation).
-      keepLeadKeys(db, keep.docId);
+      keepLeadKeys(db, keep.forms, keep.docId);
       setLastUid(db, keep.folder, keep.position.uidValidity, keep.position.uid);
     })();
   } catch (error) {

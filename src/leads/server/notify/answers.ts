@@ -18,7 +18,7 @@
 import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
-import { collectionTitle, formForCollection, senderFields } from '../../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../../site/forms/model/registry';
 import { formatDate } from '../../../platform/received';
 import { cutAtWord, fill, visible } from '../../../schema/text';
 import { inboxLink } from '../leads';
@@ -119,10 +119,10 @@ interface PendingRow {
   data: string;
 }
 
-/** The answers whose mail waits, oldest first: sent together. */
-export function answersToTell(db: Database.Database): Answer[] {
+/** The answers whose mail waits, oldest first: sent together (their forms looked up in `forms`, the server's). */
+export function answersToTell(db: Database.Database, forms: FormLookups): Answer[] {
   return (statements(db).pending.all() as PendingRow[]).map((row) => {
-    const form = formForCollection(row.collection);
+    const form = forms.formForCollection(row.collection);
     const nameField = form ? senderFields(form).name : undefined;
     const typed = nameField ? String((JSON.parse(row.data) as Record<string, unknown>)[nameField.name] ?? '') : '';
     return {
@@ -131,7 +131,7 @@ export function answersToTell(db: Database.Database): Answer[] {
       attempts: row.attempts,
       nextAt: row.nextAt,
       name: oneLine(typed || row.fromName || row.fromAddress, 60),
-      form: collectionTitle(row.collection),
+      form: forms.collectionTitle(row.collection),
       sentAt: row.sentAt,
       text: row.body,
     };

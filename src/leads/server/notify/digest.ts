@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import admin from '../../../../config/admin';
 import server from '../../../../config/server';
-import { collectionTitle, formForCollection, senderFields } from '../../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../../site/forms/model/registry';
 import { stageName } from '../../model/pipeline';
 import { addDays, dayOf, formatDate, formatDay, momentOf } from '../../../platform/received';
 import { fill, visible } from '../../../schema/text';
@@ -66,21 +66,18 @@ const statements = preparedIn((db: Database.Database) => ({
   dueCount: db.prepare(`SELECT count(*) FROM leads l WHERE ${THEIRS} AND l.follow_up IS NOT NULL AND l.follow_up <= ?`).pluck(),
 }));
 
-/** A lead as a line of the mail: its sender's name (else their e-mail address, else its form's name). */
-function nameOf(lead: LeadLine): string {
-  const form = formForCollection(lead.collection);
+/** A lead as a line of the mail: its sender's name (else their e-mail address, else its form's name in the inbox: registry's formTitle). */
+function nameOf(forms: FormLookups, lead: LeadLine): string {
+  const form = forms.formForCollection(lead.collection);
   const document = JSON.parse(lead.data) as Record<string, unknown>;
   const { name, emails } = senderFields(form);
   const text = (field: { name: string } | undefined) => (field ? String(document[field.name] ?? '').trim() : '');
   return (
     visible(text(name) || text(emails[0]))
       .replace(/\s+/g, ' ')
-      .slice(0, 100) || formLabel(lead.collection)
+      .slice(0, 100) || forms.collectionTitle(lead.collection)
   );
 }
-
-/** The name a form goes by in the inbox (registry's formTitle). */
-const formLabel = collectionTitle;
 
 const relative = new Intl.RelativeTimeFormat(admin.locale, { numeric: 'auto' });
 
@@ -105,8 +102,8 @@ export interface DigestMail {
   text: string;
 }
 
-/** What the daily mail tells `account` at `now`; undefined when nothing waits and nothing is due. */
-export function digestOf(db: Database.Database, account: string, now: number, publicUrl: string): DigestMail | undefined {
+/** What the daily mail tells `account` at `now` (the leads' forms looked up in `forms`, the server's); undefined when nothing waits and nothing is due. */
+export function digestOf(db: Database.Database, forms: FormLookups, account: string, now: number, publicUrl: string): DigestMail | undefined {
   const q = statements(db);
   const today = dayOf(now);
   const max = words.maxLines;
@@ -116,7 +113,7 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
   const waitingCount = waiting.length < max ? waiting.length : (q.waitingCount.get(account) as number);
   const dueCount = due.length < max ? due.length : (q.dueCount.get(account, today) as number);
   const inbox = `${publicUrl}${ADMIN_PAGE}`;
-  const form = (lead: LeadLine) => formLabel(lead.collection);
+  const form = (lead: LeadLine) => forms.collectionTitle(lead.collection);
   const more = (shown: number, count: number) => (count > shown ? [fill(words.more, { count: count - shown, inbox })] : []);
   const text = [
     // Its first line: Reply reaches nobody (answering is done on each lead).
@@ -127,7 +124,7 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
           words.waitingHeading,
           ...waiting.map((lead) =>
             fill(words.waitingLine, {
-              name: nameOf(lead),
+              name: nameOf(forms, lead),
               form: form(lead),
               since: formatDate(lead.waitingSince!),
               ago: ago(Date.parse(lead.waitingSince!), now),
@@ -143,7 +140,7 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
           words.dueHeading,
           ...due.map((lead) =>
             fill(words.dueLine, {
-              name: nameOf(lead),
+              name: nameOf(forms, lead),
               form: form(lead),
               stage: stageName(lead.stage),
               date: formatDay(lead.followUp!),
@@ -167,7 +164,7 @@ export function digestOf(db: Database.Database, account: string, now: number, pu
  * waits for, nothing for the others; an owner whose day was looked at already is left alone. In
  * one transaction. Answers how many mails it queued.
  */
-export function queueDigests(db: Database.Database, now: number, publicUrl: string): number {
+export function queueDigests(db: Database.Database, forms: FormLookups, now: number, publicUrl: string): number {
   const q = statements(db);
   const day = dayOf(now);
   return db.transaction(() => {
@@ -177,7 +174,7 @@ export function queueDigests(db: Database.Database, now: number, publicUrl: stri
     let queued = 0;
     for (const account of q.owners.all() as string[]) {
       if (q.done.get(account, day)) continue;
-      const mail = isPlainAddress(account) ? digestOf(db, account, now, publicUrl) : undefined;
+      const mail = isPlainAddress(account) ? digestOf(db, forms, account, now, publicUrl) : undefined;
       const id = mail ? newDeliveryId() : null;
       if (id) q.delivery.run(id, now, now);
       q.record.run(account, day, id, now);
@@ -188,14 +185,14 @@ export function queueDigests(db: Database.Database, now: number, publicUrl: stri
 }
 
 /** Sends an owner's daily mail (a delivery of channel `owner`): what it tells is read now. */
-export function createDigestSender(settings: MailSettings, db: Database.Database, publicUrl: string, clock: () => number) {
+export function createDigestSender(settings: MailSettings, db: Database.Database, forms: FormLookups, publicUrl: string, clock: () => number) {
   const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   return {
     async send(deliveryId: string): Promise<void> {
       const account = statements(db).ofDelivery.get(deliveryId) as string | undefined;
       if (account === undefined) throw new Error('The daily mail is no longer stored.');
-      const mail = digestOf(db, account, clock(), publicUrl);
+      const mail = digestOf(db, forms, account, clock(), publicUrl);
       // Answered, followed up or erased since it was queued: nothing is left to tell.
       if (!mail) return;
       await transport.sendMail({

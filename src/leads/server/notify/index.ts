@@ -20,7 +20,6 @@
  * as on a server without mail.
  */
 import type { Inserted, Store } from '../../../platform/server/store/store';
-import { formForCollection } from '../../../site/forms/model/registry';
 import type { ReplyDraft } from '../../model/replyDraft';
 import type { Served } from '../../../site/server/servedContent';
 import { isAnswerDelivery, queueAnswer } from './answers';
@@ -61,7 +60,7 @@ export class Notifications {
           clock: () => notifier.now(),
           ...(options.digestTimers ? { timers: options.digestTimers } : {}),
           queue: (now) => {
-            if (queueDigests(store.db, now, notifier.publicUrl) > 0) notifier.wake();
+            if (queueDigests(store.db, this.served.forms, now, notifier.publicUrl) > 0) notifier.wake();
           },
           log: (message) => (options.log ?? console).warn(message),
         })
@@ -122,7 +121,7 @@ export class Notifications {
     const { store, notifier } = running;
     const table = deliveriesIn(store.db);
     const lead = table.mark(docId);
-    const form = lead && !lead.spam ? formForCollection(lead.collection) : undefined;
+    const form = lead && !lead.spam ? this.served.forms.formForCollection(lead.collection) : undefined;
     if (!form) return;
     const channels = notifier.channels.filter((channel) => form.notify[channel]);
     if (table.queue(docId, channels, notifier.now()) > 0) notifier.wake();
@@ -176,7 +175,7 @@ export class Notifications {
   sendReply(docId: string, draft: ReplyDraft, author: string, via: 'inbox' | 'mail' = 'inbox'): 'queued' | 'unknownLead' | 'noAddress' | 'off' {
     const mailing = this.mailing();
     if (!mailing) return 'off';
-    const result = queueReply(mailing.store.db, docId, draft, author, mailing.notifier.now(), via);
+    const result = queueReply(mailing.store.db, this.served.forms, docId, draft, author, mailing.notifier.now(), via);
     if (result === 'queued') mailing.notifier.wake();
     return result;
   }

@@ -187,7 +187,7 @@ it("a newsletter sign-up's confirmation is no part of the person's conversation:
   const ownerClient = await owner(s);
   const lead = (await (await ownerClient.send('GET', pathOf('lead', { docId }))).json()) as LeadDetail;
   expect(lead.mails.map((m) => m.subject)).toContain(confirmation.email.subject);
-  expect(conversationSubject(s.app.store.db, docId)).toBe(autoMail.email.subject);
+  expect(conversationSubject(s.app.store.db, s.app.served.forms, docId)).toBe(autoMail.email.subject);
   const subject = fill(admin.replies.threadSubject, { subject: autoMail.email.subject! });
   expect((await ownerClient.change('POST', pathOf('reply', { docId }), { json: { subject, text: 'When could we call?' } })).status).toBe(200);
   await waitFor('the reply', () => to(receiver, email).length === 2);

@@ -30,7 +30,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import server from '../../../../config/server';
-import { formForCollection, senderFields } from '../../../site/forms/model/registry';
+import { senderFields, type FormLookups } from '../../../site/forms/model/registry';
 import type { Served } from '../../../site/server/servedContent';
 import type { ReplyDraft } from '../../model/replyDraft';
 import { fillIn } from '../../../platform/inLanguage';
@@ -76,7 +76,7 @@ const statements = preparedIn((db: Database.Database) => ({
   heldCounts: db.prepare('SELECT held_for AS purpose, count(*) AS n, min(created_at) AS since FROM visitor_mails WHERE held_for IS NOT NULL GROUP BY held_for'),
 }));
 
-/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction); a reply's words join the lead's search. */
+/** Writes one e-mail to the visitor and its pending delivery (inside the caller's transaction). */
 function queueMail(
   db: Database.Database,
   docId: string,
@@ -88,13 +88,12 @@ function queueMail(
   q.delivery.run(id, docId, now, now);
   q.mail.run(id, docId, mail.kind, mail.author, mail.to, mail.subject, mail.text, now, mail.via ?? 'inbox');
   q.active.run(now, docId);
-  if (mail.kind === 'reply') keepLeadKeys(db, docId);
   return id;
 }
 
 /** The address a lead gave in its form's first e-mail field, if it is one a mail can go to. */
-function addressOf(collection: string, document: Record<string, unknown>): string | undefined {
-  const field = senderFields(formForCollection(collection)).emails[0];
+function addressOf(forms: FormLookups, collection: string, document: Record<string, unknown>): string | undefined {
+  const field = senderFields(forms.formForCollection(collection)).emails[0];
   const address = field ? String(document[field.name] ?? '').trim() : '';
   return isPlainAddress(address) ? address : undefined;
 }
@@ -286,16 +285,16 @@ function holdFor(db: Database.Database, deliveryId: string, purpose: MarkPurpose
  */
 export function queueAutoReply(
   db: Database.Database,
-  served: Pick<Served, 'servedFormIn' | 'languageOfAddress'>,
+  served: Pick<Served, 'servedFormIn' | 'languageOfAddress' | 'forms'>,
   { docId, collection, document, spam, client, language }: Inserted,
   now: number,
   share = limits.perNetworkPerDay,
 ): boolean {
   // In the language of the page it was sent from (its form's words in that language).
-  const stored = formForCollection(collection);
+  const stored = served.forms.formForCollection(collection);
   const form = stored && served.servedFormIn(stored, language);
   const words = form?.autoReply;
-  const to = addressOf(collection, document);
+  const to = addressOf(served.forms, collection, document);
   if (spam || !form || !words || !to) return false;
   const admitted = admit(db, to, now, 'autoReply', client === undefined ? undefined : { client, share });
   if (admitted === 'no' || admitted === 'owner') return false;
@@ -320,10 +319,12 @@ function autoReplyValues(form: FormConfig, document: Record<string, unknown>): R
 
 /**
  * Queues the owner's reply to a lead (the caller marks it Replied in the same transaction):
- * written in the inbox, or in a mail program and sent on by the site (`via`).
+ * written in the inbox, or in a mail program and sent on by the site (`via`). Its words join the
+ * lead's search. `forms`: the server's (app.served.forms), the lead's form looked up there.
  */
 export function queueReply(
   db: Database.Database,
+  forms: FormLookups,
   docId: string,
   draft: ReplyDraft,
   author: string,
@@ -332,9 +333,10 @@ export function queueReply(
 ): 'queued' | 'unknownLead' | 'noAddress' {
   const lead = deliveriesIn(db).lead(docId);
   if (!lead) return 'unknownLead';
-  const to = addressOf(lead.collection, lead.document);
+  const to = addressOf(forms, lead.collection, lead.document);
   if (!to) return 'noAddress';
   queueMail(db, docId, { kind: 'reply', author, to, subject: draft.subject.trim(), text: draft.text, via }, now);
+  keepLeadKeys(db, forms, docId);
   return 'queued';
 }
 
@@ -351,7 +353,7 @@ function languageOfMail(mail: { kind: VisitorMailKind; language: string | null }
 }
 
 /** Sends the e-mail of a `visitor` delivery, threaded after the ones sent to that lead before it. */
-export function createVisitorMailSender(settings: MailSettings, db: Database.Database, served: Pick<Served, 'agencyAddress' | 'servedLanguages'>) {
+export function createVisitorMailSender(settings: MailSettings, db: Database.Database, served: Pick<Served, 'agencyAddress' | 'servedLanguages' | 'forms'>) {
   const transport = nodemailer.createTransport(transportOptions(settings));
   const domain = settings.fromAddress.split('@')[1] ?? 'localhost';
   const messageId = (id: string) => `<${id}@${domain}>`;
@@ -364,7 +366,7 @@ export function createVisitorMailSender(settings: MailSettings, db: Database.Dat
       if (!mail) throw new Error('The e-mail is no longer stored.');
       const language = languageOfMail(mail, served);
       // Threaded after every mail with the person before it, both ways (their other leads' too).
-      const earlier = threadIds(db, mail.docId, mail.createdAt, deliveryId, domain);
+      const earlier = threadIds(db, served.forms, mail.docId, mail.createdAt, deliveryId, domain);
       await transport.sendMail({
         from: settings.from,
         to: mail.toAddress,

@@ -10,7 +10,6 @@
 import server from '../../../../config/server';
 import type { Store } from '../../../platform/server/store/store';
 import type { Served } from '../../../site/server/servedContent';
-import { formForCollection } from '../../../site/forms/model/registry';
 import { answersToTell, createAnswerMailSender, dropAnswered, isAnswerDelivery, type AnswerMailSender } from './answers';
 import { deliveriesIn, type Delivery, type DeliveryChannel } from './deliveries';
 import { describeLead, type Lead } from './lead';
@@ -99,7 +98,7 @@ export class Notifier {
     if (webhook) this.sending.webhook = (lead, delivery) => webhook.send(lead, delivery.id, delivery.createdAt);
     this.answers = settings.email && createAnswerMailSender(settings.email, settings.publicUrl);
     // The owners' daily mail shares the mail settings too.
-    const owners = settings.email && createDigestSender(settings.email, store.db, settings.publicUrl, this.clock);
+    const owners = settings.email && createDigestSender(settings.email, store.db, served.forms, settings.publicUrl, this.clock);
     this.ownerMail = owners ? (deliveryId) => owners.send(deliveryId) : undefined;
     this.close = () => {
       mail?.close();
@@ -165,7 +164,7 @@ export class Notifier {
     if (channel === 'visitor' && !releaseHeld(this.store.db, delivery.id, this.clock())) return;
     const docId = delivery.docId ?? '';
     const stored = this.table.lead(docId);
-    const form = stored && formForCollection(stored.collection);
+    const form = stored && this.served.forms.formForCollection(stored.collection);
     if (!stored || !form) {
       this.table.markFailed(
         delivery.id,
@@ -208,11 +207,11 @@ export class Notifier {
    * since is deleted, never told.
    */
   private async deliverAnswers(id: string): Promise<void> {
-    const due = answersToTell(this.store.db).find((answer) => answer.id === id);
+    const due = answersToTell(this.store.db, this.served.forms).find((answer) => answer.id === id);
     if (!due || due.nextAt > this.clock() || !this.answers) return;
     // Those the agency replied to meanwhile are told of no more; none left, no mail.
     dropAnswered(this.store.db);
-    const answers = answersToTell(this.store.db);
+    const answers = answersToTell(this.store.db, this.served.forms);
     if (answers.length === 0) return;
     try {
       await this.answers.send(answers);

@@ -7,15 +7,15 @@
  */
 import { escapeHtmlText } from '../../../schema/text';
 import type { FormConfig } from './formSchema';
-import { formForCollection } from './registry';
+import type { FormLookups } from './registry';
 
 export type Outcome = { kind: 'sent' | 'failed'; form: FormConfig } | { kind: 'invalid'; form: FormConfig; message: string; check: number };
 
-/** Reads the outcome from a page address's query, if it names a form (and, for `invalid`, one of its checks). */
-export function outcomeFromQuery(query: URLSearchParams): Outcome | null {
+/** Reads the outcome from a page address's query, if it names a form of `forms` (and, for `invalid`, one of its checks). */
+export function outcomeFromQuery(query: URLSearchParams, forms: FormLookups): Outcome | null {
   for (const kind of ['sent', 'failed', 'invalid'] as const) {
     const collection = query.get(kind);
-    const form = collection ? formForCollection(collection) : undefined;
+    const form = collection ? forms.formForCollection(collection) : undefined;
     if (!form) continue;
     if (kind !== 'invalid') return { kind, form };
     const raw = query.get('check') ?? '';

@@ -1,15 +1,16 @@
 /**
  * The site's forms, by the name pages and the footer place them with (config/forms/index.ts)
  * and by the collection their documents go to. The one place anything looks a form up: the
- * form renderer, the browser's outbox, our server's endpoints and the leads CLI.
+ * bundled forms (`bundledForms`, a constant: the browser's code, the leads CLI) or a server's
+ * (`createFormRegistry`, one per server as `app.served.forms`: its endpoints, leads and mails).
  */
 import admin from '../../../../config/admin';
 import forms from '../../../../config/forms';
 import { checkOfficeLimits, formSchema, type FieldConfig, type FormConfig } from './formSchema';
 import type { CheckContext } from '../../../schema/schema';
 
-export type FormName = string;
-export type UploadConfig = NonNullable<FieldConfig['upload']>;
+type FormName = string;
+type UploadConfig = NonNullable<FieldConfig['upload']>;
 
 /**
  * The specification's four forms: their collections, field keys, kinds, checks and order are the
@@ -23,11 +24,9 @@ type LockedForm = (typeof lockedForms)[number];
 export const isLocked = (name: string): name is LockedForm => (lockedForms as readonly string[]).includes(name);
 
 const bundled: Readonly<Record<string, FormConfig>> = forms;
-let byName: Readonly<Record<string, FormConfig>> = bundled;
 
 /** The answers our server gives that the specification's forms share (each imports config/forms/_messages.ts): a form made in the editor starts with them. */
 export const sharedMessages: FormConfig['messages'] = bundled[lockedForms[0]!]!.messages;
-let all: readonly FormConfig[] = Object.values(byName);
 
 /** The schema's refusals of a form given by a build (none: it can be taken). */
 function refusalsOf(form: unknown): string[] {
@@ -52,9 +51,9 @@ function refusalsOf(form: unknown): string[] {
  * taken when its fields pass the form schema and its collection is neither a locked form's nor
  * a form's taken before it (the locked ones first, then the build's order); else it is left out
  * (a bundled one of the office's is kept as bundled when the build's is refused). Returns the
- * names taken from the build.
+ * forms by name and the names taken from the build.
  */
-export function takeBuiltForms(built: Readonly<Record<string, unknown>> | undefined): string[] {
+function formsOfBuild(built: Readonly<Record<string, unknown>> | undefined): { byName: Readonly<Record<string, FormConfig>>; taken: string[] } {
   const taken: string[] = [];
   const next: Record<string, FormConfig> = {};
   const collections = new Set<string>();
@@ -81,55 +80,97 @@ export function takeBuiltForms(built: Readonly<Record<string, unknown>> | undefi
     collections.add(form.collection);
     if (form === candidate) taken.push(name);
   }
-  byName = next;
-  all = Object.values(byName);
-  return taken;
+  return { byName: next, taken };
 }
 
-/** Every collection a form writes to, the locked forms' first (follows the build served). */
-export const knownCollections = (): readonly string[] => all.map((form) => form.collection);
+/** The forms one list holds, by name and in order. */
+interface Held {
+  byName: Readonly<Record<string, FormConfig>>;
+  all: readonly FormConfig[];
+}
+const held = (byName: Readonly<Record<string, FormConfig>>): Held => ({ byName, all: Object.values(byName) });
+const bundledHeld = held(bundled);
 
-export function formNamed(name: string): FormConfig | undefined {
-  return Object.hasOwn(byName, name) ? byName[name] : undefined;
+/** Every look-up of a form, in the list `current` holds. */
+function lookupsIn(current: () => Held) {
+  /** Every collection a form writes to, the locked forms' first (follows the build served). */
+  const knownCollections = (): readonly string[] => current().all.map((form) => form.collection);
+
+  function formNamed(name: string): FormConfig | undefined {
+    const { byName } = current();
+    return Object.hasOwn(byName, name) ? byName[name] : undefined;
+  }
+
+  function formForCollection(collection: string): FormConfig | undefined {
+    return current().all.find((form) => form.collection === collection);
+  }
+
+  /** The name config/forms/index.ts gives the form writing to a collection (inquiry, contact, free-website-audit, …). */
+  function formNameOf(collection: string): FormName | undefined {
+    const { byName } = current();
+    return Object.keys(byName).find((name) => byName[name]!.collection === collection);
+  }
+
+  /**
+   * A form's name for people (the inbox, its exports, mails): the seed's four by config/admin.ts
+   * `forms`, any other by its own `title` (its name in config/forms when it has none).
+   */
+  function formTitle(name: string): string {
+    if (isLocked(name)) return admin.forms[name];
+    return formNamed(name)?.title ?? name;
+  }
+
+  /** Every form served, in order, by its name and its name for people. */
+  const formTitles = (): { name: string; title: string }[] => Object.keys(current().byName).map((name) => ({ name, title: formTitle(name) }));
+
+  /** The name a collection's form goes by for people (formTitle), or the collection itself when no form writes to it. */
+  function collectionTitle(collection: string): string {
+    const name = formNameOf(collection);
+    return name === undefined ? collection : formTitle(name);
+  }
+
+  /** Every form's upload settings (follows the build served). */
+  const allUploads = (): readonly UploadConfig[] => current().all.flatMap((form) => form.fields.flatMap((f) => (f.upload ? [f.upload] : [])));
+
+  /** The upload settings for a storage folder ("Image/CvDeveloper/"), if some form uploads there. */
+  function uploadForPrefix(prefix: string): UploadConfig | undefined {
+    return allUploads().find((upload) => upload.pathPrefix === prefix);
+  }
+
+  /** Every form the server takes posts for (follows the build served). */
+  const allForms = (): readonly FormConfig[] => current().all;
+
+  return { knownCollections, formNamed, formForCollection, formNameOf, formTitle, formTitles, collectionTitle, uploadForPrefix, allUploads, allForms };
 }
 
-export function formForCollection(collection: string): FormConfig | undefined {
-  return all.find((form) => form.collection === collection);
-}
-
-/** The name config/forms/index.ts gives the form writing to a collection (inquiry, contact, free-website-audit, …). */
-export function formNameOf(collection: string): FormName | undefined {
-  return Object.keys(byName).find((name) => byName[name]!.collection === collection);
-}
+/** The look-ups of one list of forms (a server's, `FormRegistry`, or the bundled ones, `bundledForms`). */
+export type FormLookups = ReturnType<typeof lookupsIn>;
 
 /**
- * A form's name for people (the inbox, its exports, mails): the seed's four by config/admin.ts
- * `forms`, any other by its own `title` (its name in config/forms when it has none).
+ * The forms of config/forms as the code bundles them, never changed: the browser's code (the
+ * inbox) and anything that serves no build (the leads CLI, a store opened outside a server) look
+ * forms up here.
  */
-export function formTitle(name: string): string {
-  if (isLocked(name)) return admin.forms[name];
-  return formNamed(name)?.title ?? name;
+export const bundledForms: FormLookups = lookupsIn(() => bundledHeld);
+
+/**
+ * The forms one server checks posts with: the bundled ones until it takes a build's (`take`:
+ * formsOfBuild's rules; returns the names taken from the build). One per server (servedContent.ts
+ * makes it, as `app.served.forms`): two servers in one process each keep their own.
+ */
+export function createFormRegistry() {
+  let current = bundledHeld;
+  /** Looks forms up in this build's forms from now on (formsOfBuild); the names taken from it. */
+  function take(next: Readonly<Record<string, unknown>> | undefined): string[] {
+    const { byName, taken } = formsOfBuild(next);
+    current = held(byName);
+    return taken;
+  }
+  return { ...lookupsIn(() => current), take };
 }
 
-/** Every form served, in order, by its name and its name for people. */
-export const formTitles = (): { name: string; title: string }[] => Object.keys(byName).map((name) => ({ name, title: formTitle(name) }));
-
-/** The name a collection's form goes by for people (formTitle), or the collection itself when no form writes to it. */
-export function collectionTitle(collection: string): string {
-  const name = formNameOf(collection);
-  return name === undefined ? collection : formTitle(name);
-}
-
-/** The upload settings for a storage folder ("Image/CvDeveloper/"), if some form uploads there. */
-export function uploadForPrefix(prefix: string): UploadConfig | undefined {
-  return allUploads().find((upload) => upload.pathPrefix === prefix);
-}
-
-/** Every form's upload settings (follows the build served). */
-export const allUploads = (): readonly UploadConfig[] => all.flatMap((form) => form.fields.flatMap((f) => (f.upload ? [f.upload] : [])));
-
-/** Every form the server takes posts for (follows the build served). */
-export const allForms = (): readonly FormConfig[] => all;
+/** A server's forms (createFormRegistry). */
+export type FormRegistry = ReturnType<typeof createFormRegistry>;
 
 /**
  * The fields that say who sent a lead: its name, its e-mail fields (the first is the one to reply

@@ -36,7 +36,7 @@ const messages = server.admin.messages;
 
 export function registerAccounts(
   route: Route,
-  { store, clock, live, checkPassword, placeholders, sender }: AdminApiOptions & { checkPassword: CheckPassword },
+  { store, served, clock, live, checkPassword, placeholders, sender }: AdminApiOptions & { checkPassword: CheckPassword },
 ) {
   route('me', async (request, reply, role, answer) => {
     const owner = role === 'owner';
@@ -45,7 +45,7 @@ export function registerAccounts(
       role,
       csrfToken: reply.generateCsrf(),
       placeholders: owner ? placeholders : [],
-      ...(owner ? { unread: unreadCount(store), newslettersReady: readyNewsletters(store.db) } : {}),
+      ...(owner ? { unread: unreadCount(store, served.forms), newslettersReady: readyNewsletters(store.db) } : {}),
       ...(mustSetUpSecondFactor(store, request.session.email ?? '') ? { mustSetUpSecondFactor: true as const } : {}),
     };
     return answer(me);

@@ -30,7 +30,7 @@ export function registerLead(route: Route, { store, notifications, dataDir, cloc
       if (status !== undefined && !isLeadStatus(status)) return fail(reply, 400, messages.badStatus);
       if (note !== undefined && note.length > server.admin.noteMaxLength) return fail(reply, 400, noteTooLong);
       const docId = docIdOf(request);
-      if (!updateLead(store, docId, { status, note, read: read === true }, clock(), request.session.email ?? null))
+      if (!updateLead(store, served.forms, docId, { status, note, read: read === true }, clock(), request.session.email ?? null))
         return fail(reply, 404, messages.unknownLead);
       return answer(leadDetail(store, dataDir, docId, served)!);
     },
@@ -60,11 +60,11 @@ export function registerLead(route: Route, { store, notifications, dataDir, cloc
 
   route('cv', async (request, reply) => {
     const lead = findLead(store, docIdOf(request));
-    const cv = lead ? cvOfLead(store, dataDir, lead) : undefined;
+    const cv = lead ? cvOfLead(store, served.forms, dataDir, lead) : undefined;
     if (!lead) return fail(reply, 404, messages.unknownLead);
     if (cv?.state !== 'kept') return fail(reply, 404, messages.noCv);
     // The file's name: ASCII letters and digits of the lead's name (hidden characters shown by their code first).
-    const name = visible(summaryOf(lead).name)
+    const name = visible(summaryOf(served.forms, lead).name)
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 60);

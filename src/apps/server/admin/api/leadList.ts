@@ -3,7 +3,6 @@
  * query), its export (streamed), and what is done to many leads at once.
  */
 import server from '../../../../../config/server';
-import { formNamed, formTitles } from '../../../../site/forms/model/registry';
 import {
   ASSIGNED_VIEWS,
   BULK_ACTIONS,
@@ -28,27 +27,29 @@ import {
   viewCounts,
   type LeadFilter,
   type PageOf,
+  type ServedLeads,
 } from '../../../../leads/server/leads';
 import { bulkChange, summaryOf, unreadCount } from '../../../../leads/server/inbox';
-import { storedCodes, type Languages } from '../../../../leads/server/leadLanguages';
+import { storedCodes } from '../../../../leads/server/leadLanguages';
+import { awaitingCollections } from '../../../../leads/server/attention';
 import { passwordIsRecent } from '../../../../platform/server/accounts/sessions';
 import { fail, passwordAgain, type AdminApiOptions, type Route } from './route';
 
 const messages = server.admin.messages;
 
 /** The filters of the list and the export, from the query (`account`: who asks, for "assigned to me"); undefined when one is not known. */
-function filterOf(query: Record<string, unknown>, account: string, served: Languages): LeadFilter | undefined {
+function filterOf(query: Record<string, unknown>, account: string, served: ServedLeads): LeadFilter | undefined {
   const filter: LeadFilter = {};
   const { form, status, spam, q } = query;
   if (form !== undefined && form !== '') {
-    const found = typeof form === 'string' ? formNamed(form) : undefined;
+    const found = typeof form === 'string' ? served.forms.formNamed(form) : undefined;
     if (!found) return undefined;
     filter.collection = found.collection;
   }
   // What needs the agency: open statuses, of forms that await an answer (sign-ups are the newsletter's).
   if (status === OPEN_VIEW) {
     filter.statuses = OPEN_STATUSES;
-    filter.awaiting = true;
+    filter.awaiting = awaitingCollections(served.forms);
   } else if (status !== undefined && status !== '') {
     if (!isLeadStatus(status)) return undefined;
     filter.status = status;
@@ -116,11 +117,11 @@ export function registerLeadList(route: Route, { store, notifications, dataDir, 
       const rows = leadPage(store, filter, page);
       const submissions = filter.people ? submissionsOf(store, filter, rows) : undefined;
       const list: LeadList = {
-        leads: rows.map((row) => ({ ...summaryOf(row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
+        leads: rows.map((row) => ({ ...summaryOf(served.forms, row), ...(submissions ? { submissions: submissions.get(row.docId) ?? 1 } : {}) })),
         offset: page.offset,
-        ...viewCounts(store, filter),
-        forms: formTitles(),
-        unread: unreadCount(store),
+        ...viewCounts(store, served.forms, filter),
+        forms: served.forms.formTitles(),
+        unread: unreadCount(store, served.forms),
         ...withLanguages(languageCounts(store, filter, served)),
       };
       return answer(list);
@@ -138,7 +139,7 @@ export function registerLeadList(route: Route, { store, notifications, dataDir, 
       if (docIds.length > bulkMax || docIds.some((id) => id.length > 64) || !isBulkAction(action)) return fail(reply, 400, badBulk);
       // Deleting asks for the password again, as deleting one lead does.
       if (action === 'delete' && !passwordIsRecent(request.session, clock())) return passwordAgain(reply);
-      return answer({ leads: bulkChange(store, notifications, dataDir, action, docIds, request.session.email ?? '', clock()) });
+      return answer({ leads: bulkChange(store, served.forms, notifications, dataDir, action, docIds, request.session.email ?? '', clock()) });
     },
     { bodyLimit: 16 * 1024, refusals: badBulk },
   );

@@ -15,7 +15,7 @@ function emailOf({ email }: { email?: unknown }): string | undefined {
 export function registerPeople(route: Route, { store, personTables, served, dataDir, clock, outside }: AdminApiOptions) {
   route('erasurePreview', async (request, reply, _role, answer) => {
     const email = emailOf(request.body);
-    return email ? answer(erasurePreview(store, personTables, email)) : fail(reply, 400, messages.badEmail);
+    return email ? answer(erasurePreview(store, served.forms, personTables, email)) : fail(reply, 400, messages.badEmail);
   });
 
   route('erasures', async (_request, _reply, _role, answer) => answer(erasureRecords(store)));
@@ -28,7 +28,10 @@ export function registerPeople(route: Route, { store, personTables, served, data
     if (typeof confirm !== 'string' || confirm.length > 254 || !samePerson(confirm, email)) return fail(reply, 400, messages.eraseNotConfirmed);
     const agency = served.agencyAddress();
     return answer(
-      erasePerson(store, personTables, dataDir, email, request.session.email ?? '', clock(), { ...outside, ...(agency ? { agencyMailbox: agency } : {}) }),
+      erasePerson(store, served.forms, personTables, dataDir, email, request.session.email ?? '', clock(), {
+        ...outside,
+        ...(agency ? { agencyMailbox: agency } : {}),
+      }),
     );
   });
 }
