@@ -5,7 +5,7 @@
  * a cross-site request sends the cookie on purpose).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { api } from '../platform/api';
 import { buildApp, type AppOptions } from '../apps/server/app';
 import { setAdmin } from '../platform/server/accounts/accounts';
 import { openStore } from '../apps/server/siteStore';
+import { databaseFile } from '../platform/server/store/store';
 import { exited, startServer as startBuilt } from '../../scripts/lib/builtServer.mjs';
 import { freePort } from './freePort';
 import { TEST_HASHING } from './testHashing';
@@ -40,9 +41,32 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A new site's database as its first start leaves it (every migration run), made once per test file: newDataDir's copies. */
+let migrated: Buffer | undefined;
+
+/**
+ * A new data folder (in the system's temporary folder, named from `prefix`) holding a copy of a
+ * new site's database, every migration run: a server started on it finds what it would have made
+ * itself, without running the migrations again (each a transaction and a disk flush).
+ */
+function newDataDir(prefix = 'inbox-'): string {
+  if (!migrated) {
+    const first = mkdtempSync(path.join(os.tmpdir(), 'migrated-'));
+    try {
+      openStore(first).close();
+      migrated = readFileSync(databaseFile(first));
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+    }
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  writeFileSync(databaseFile(dataDir), migrated);
+  return dataDir;
+}
+
 export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   // A data folder of its own, or one given (a second server on the same data).
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'inbox-'));
+  const dataDir = options.dataDir ?? newDataDir();
   const clock = { now: Date.now() };
   const waits: number[] = [];
   // The tests send many forms from one address: the forms' rate limits are raised (the sign-in's are not).
@@ -273,7 +297,7 @@ export const EDITOR = 'editor@agency.test';
 
 /** A data folder of its own (in the system's temporary folder, named from `prefix`) holding EDITOR's account, hashed at TEST_HASHING's cost. */
 export async function editorDataDir(prefix: string): Promise<string> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dataDir = newDataDir(prefix);
   const store = openStore(dataDir);
   try {
     await setAdmin(store, EDITOR, PASSWORD, Date.now(), 'editor', TEST_HASHING);
