@@ -8,7 +8,7 @@
  * mistake); each command's run shows that it reads its own command line that way, strictly,
  * before it does anything: its real process, once for each thing that command takes (its
  * options, its words); `npm run leads`, run fourteen times, from one bundle of scripts/leads.ts
- * (src/test/bundle.ts: its code as tsx runs it, without tsx compiling it again each time).
+ * (src/test/bundle.ts keptBundle: its code as tsx runs it, without tsx compiling it again each time).
  * Elsewhere: `npm run check`'s wrong options (check-config.test.ts), a role that is not one for
  * add-admin (src/platform/server/accounts/roles.test.ts).
  */
@@ -20,7 +20,7 @@ import forms from '../config/forms';
 import { buildApp } from '../src/apps/server/app';
 import { setAdmin } from '../src/platform/server/accounts/accounts';
 import { buildDocument } from '../src/site/forms/model/document';
-import { bundled, type Bundle } from '../src/test/bundle';
+import { keptBundle } from '../src/test/bundle';
 import { validData } from '../src/test/formFixtures';
 import { projectDir } from '../src/test/realConfig';
 import { runScript, type ScriptRun as Run } from '../src/test/runScript';
@@ -120,10 +120,10 @@ describe('npm run leads refuses what it does not understand, and changes nothing
   let dataDir: string;
   let before: Record<string, string>;
   let runs: Promise<Run>[];
-  let leads: Bundle;
+  let leads: string;
 
   beforeAll(async () => {
-    leads = await bundled(path.join(projectDir, 'scripts', 'leads.ts'));
+    leads = await keptBundle(path.join(projectDir, 'scripts', 'leads.ts'));
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cli-strict-'));
     const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
     for (const [id, form] of Object.entries(forms)) {
@@ -139,13 +139,12 @@ describe('npm run leads refuses what it does not understand, and changes nothing
     before = snapshot(dataDir);
     expect(Object.keys(before)).toContain('site.db');
     // add-admin is given a password on standard input, as a script would: it must not be used.
-    runs = cases.map(([, args]) => inTurn(() => runScript(leads.file, args(), { env: { DATA_DIR: dataDir }, input: 'a long enough password\n' })));
+    runs = cases.map(([, args]) => inTurn(() => runScript(leads, args(), { env: { DATA_DIR: dataDir }, input: 'a long enough password\n' })));
   });
 
   afterAll(async () => {
     // Each command waited for before its data folder goes, whatever the tests did.
     await Promise.allSettled(runs ?? []);
-    leads?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,12 @@
 /**
  * The agency's real command line (`npm run leads -- <args>`, scripts/leads.ts) as tests run it:
  * the inbox's server tests (adminServer.ts) and the browser tests' accounts (e2e/helpers/admin.ts).
+ * It runs from a kept bundle of scripts/leads.ts (src/test/bundle.ts keptBundle: its code as tsx
+ * runs it, without tsx compiling it module by module at every start).
  */
+import path from 'node:path';
+import { keptBundle } from './bundle';
+import { projectDir } from './realConfig';
 import { runScript } from './runScript';
 
 /**
@@ -14,6 +19,6 @@ export async function leads(
   input = '',
   env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const run = await runScript('scripts/leads.ts', args, { env: { ...env, DATA_DIR: dataDir }, input });
+  const run = await runScript(await keptBundle(path.join(projectDir, 'scripts', 'leads.ts')), args, { env: { ...env, DATA_DIR: dataDir }, input });
   return { ...run, code: run.code ?? 1 };
 }

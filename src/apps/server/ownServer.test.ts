@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from './app';
+import { leads } from '../../test/leadsCommand';
 
 const execFile = promisify(execFileCallback);
 const root = path.resolve(__dirname, '../../..');
@@ -104,9 +105,12 @@ describe('the nightly backup (deploy/backup.sh)', () => {
         KEEP: String(keep),
       },
     });
-  // `npm run leads -- count`, run by Node with tsx's loader (one process: no npx, no tsx wrapper).
-  const count = async (dir: string) =>
-    (await execFile(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', 'count'], { cwd: root, env: { ...process.env, DATA_DIR: dir } })).stdout;
+  // `npm run leads -- count` (src/test/leadsCommand.ts).
+  const count = async (dir: string) => {
+    const run = await leads(['count'], dir);
+    expect(run.code).toBe(0);
+    return run.stdout;
+  };
 
   it("copies a live server's leads and CVs; the copy restores and counts; only the newest KEEP stay", async () => {
     const app = await buildApp({ dataDir, rateLimitFactor: 1000 });
