@@ -110,8 +110,15 @@ function filesOf(dir: string): string[] {
     .filter(notATest);
 }
 
-/** A hash of what the build is made from. */
+let sourcesKey: string | undefined;
+
+/** A hash of what the build is made from (the sources do not change while a test file runs: hashed once). */
 function buildKey(): string {
+  sourcesKey ??= hashSources();
+  return sourcesKey;
+}
+
+function hashSources(): string {
   const hash = createHash('sha256');
   hash.update(`node ${process.version}\0`);
   for (const [name, value] of Object.entries(process.env).sort()) if (name.startsWith('VITE_')) hash.update(`${name}=${value}\0`);
@@ -180,13 +187,19 @@ let built: Promise<string> | undefined;
 
 /** The folder of the kept build (client/, ssr/, server/, caddy/) of this checkout's site; made first if there is none. */
 export function builtSite(): Promise<string> {
-  built ??= keptBuild();
+  built ??= keptFolder('', buildOnce);
   return built;
 }
 
-async function keptBuild(): Promise<string> {
+/**
+ * A folder made from this checkout's sources (as builtSite's build is) by `make`, once, and kept
+ * beside the build under the same hash (and `kind`): every test file and every later run on the
+ * same sources takes it as it is. `make` writes the folder it is given whole (renamed into place
+ * last). Test files running at the same time take turns, as for the build.
+ */
+export async function keptFolder(kind: string, make: (done: string) => Promise<void>): Promise<string> {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const key = buildKey();
+  const key = kind ? `${buildKey()}-${kind}` : buildKey();
   const done = path.join(CACHE_DIR, key);
   const lockPath = path.join(CACHE_DIR, `${key}.lock`);
   for (;;) {
@@ -198,17 +211,33 @@ async function keptBuild(): Promise<string> {
     const lock = takeBuildLock(lockPath);
     if (lock.taken) {
       try {
-        if (!existsSync(done)) await buildOnce(done);
+        if (!existsSync(done)) {
+          await make(done);
+          sweepCache(done);
+        }
       } finally {
         rmSync(lockPath, { force: true });
       }
       return done;
     }
-    // Another test file is building it: wait for its folder (or for its lock to go), then look again.
+    // Another test file is making it: wait for its folder (or for its lock to go), then look again.
     const waiting = nextChange([key, `${key}.lock`], lock.holder);
     // Done or released between the lock's answer and the watch's start: no event will come for it.
     if (existsSync(done) || !existsSync(lockPath)) waiting.stop();
     await waiting.changed;
+  }
+}
+
+/** Kept folders of other sources not used for a day go. */
+function sweepCache(done: string): void {
+  for (const name of readdirSync(CACHE_DIR)) {
+    const dir = path.join(CACHE_DIR, name);
+    if (dir === done || name.endsWith('.lock')) continue;
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > KEEP_UNUSED_MS) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
   }
 }
 
@@ -222,15 +251,5 @@ async function buildOnce(done: string): Promise<void> {
     renameSync(path.join(site, 'dist'), done);
   } finally {
     rmSync(site, { recursive: true, force: true });
-  }
-  // Builds of other sources not used for a day go.
-  for (const name of readdirSync(CACHE_DIR)) {
-    const dir = path.join(CACHE_DIR, name);
-    if (dir === done || name.endsWith('.lock')) continue;
-    try {
-      if (Date.now() - statSync(dir).mtimeMs > KEEP_UNUSED_MS) rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // Removed by another run meanwhile.
-    }
   }
 }

@@ -5,9 +5,10 @@
  * words translated (one text of Contact left in English), Contact
  * and the article at addresses of their own in German, and a removed page's address in
  * config/moved.ts; read from its folder as the build reads it. The languages' build test
- * (src/render/languages.test.ts) and the hosts' (src/apps/server/languagePages.test.ts) read it.
+ * (src/render/languages.test.ts) and the hosts' (src/apps/server/languagePages.test.ts) read it:
+ * drawn once for both, and kept beside the shared build.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkConfigFolder, readSiteContent } from '../content/server/configFolder';
@@ -18,7 +19,7 @@ import { pageSchema } from '../site/model/pageSchema';
 import { siteSchema } from '../site/model/siteSchema';
 import { translatableTexts, translationFileOf } from '../site/model/translation';
 import { formSchema } from '../site/forms/model/formSchema';
-import { makeBuiltSite } from './contentSite';
+import { keptFolder, makeBuiltSite } from './contentSite';
 import { addGerman, GERMAN } from './secondLanguage';
 
 /** Words in "German": each text changed (its {placeholders} kept), so a German page shows none of the English ones. */
@@ -50,8 +51,9 @@ const KONTAKT = '/Kontakt';
 const ARTICLE_ADDRESS = '/wie-man-den-partner-findet';
 
 export interface GermanSite {
+  /** The site folder the render read (its config/, public/ and dist/): shared by every test file, read it only. */
   siteDir: string;
-  /** The render's output folder: client/ (the pages), caddy/ (its snippets). */
+  /** The render's output folder: client/ (the pages), caddy/ (its snippets); the caller's own copy. */
   outDir: string;
   /** The text of Contact left untranslated, and its key path. */
   untranslated: { path: string; text: string };
@@ -60,7 +62,24 @@ export interface GermanSite {
   remove(): void;
 }
 
+/**
+ * The German site, drawn once for this checkout's sources and kept beside its build
+ * (contentSite.ts keptFolder: the tests that read it share one render), its output copied for
+ * the caller, who may write in it.
+ */
 export async function renderGermanSite(): Promise<GermanSite> {
+  const kept = await keptFolder('german', drawGermanSite);
+  const { untranslated, article } = JSON.parse(readFileSync(path.join(kept, KEPT_FACTS), 'utf8')) as Pick<GermanSite, 'untranslated' | 'article'>;
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'render-languages-'));
+  cpSync(path.join(kept, 'out'), outDir, { recursive: true });
+  return { siteDir: path.join(kept, 'site'), outDir, untranslated, article, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+/** What the kept folder holds besides site/ and out/: the facts the tests read about the render. */
+const KEPT_FACTS = 'german.json';
+
+/** Makes the German site and draws it into `done`: site/ (the site folder), out/ (the render), KEPT_FACTS. */
+async function drawGermanSite(done: string): Promise<void> {
   const siteDir = await makeBuiltSite();
   const config = path.join(siteDir, 'config');
   addGerman(siteDir);
@@ -100,13 +119,18 @@ export async function renderGermanSite(): Promise<GermanSite> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'render-languages-'));
   // Drawn as a publish draws a site (its brotli quality, a third of the best's CPU): the tests read the pages, not their compressed copies.
   await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir, brotli: PUBLISH_BROTLI });
-  return {
-    siteDir,
-    outDir,
+  const facts: Pick<GermanSite, 'untranslated' | 'article'> = {
     untranslated,
     article: { id, address: ARTICLE_ADDRESS, englishAddress: `/${(articleValue as { address: string }).address}` },
-    remove() {
-      for (const dir of [siteDir, outDir]) rmSync(dir, { recursive: true, force: true });
-    },
   };
+  // Put together beside the kept folder, then renamed into place whole.
+  const making = mkdtempSync(`${done}.making-`);
+  try {
+    renameSync(siteDir, path.join(making, 'site'));
+    renameSync(outDir, path.join(making, 'out'));
+    writeFileSync(path.join(making, KEPT_FACTS), JSON.stringify(facts));
+    renameSync(making, done);
+  } finally {
+    for (const dir of [siteDir, outDir, making]) rmSync(dir, { recursive: true, force: true });
+  }
 }
