@@ -5,8 +5,8 @@
  *
  * On the large screen the same visit first hydrates the page completely (its islands, then its
  * forms: e2e/helpers/hydrate.ts), as a visitor who uses every part of it would: none of it is
- * drawn again in the browser (a hydration mismatch), and the browser refuses nothing of it
- * under the page's policy (CSP). The other checks of hydration are e2e/hydration.e2e.ts's.
+ * drawn again in the browser (a hydration mismatch), none of its styles is inserted again, and
+ * the browser refuses nothing of it under the page's policy (CSP). The other checks of hydration are e2e/hydration.e2e.ts's.
  */
 import type { Page } from '@playwright/test';
 import { animationsDone, expect, nextFrames, test, visit } from './fixtures';

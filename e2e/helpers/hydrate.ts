@@ -7,7 +7,13 @@ import type { Page } from '@playwright/test';
 import { HYDRATION_ERROR_PREFIX } from '../../src/site/islands/hydrationErrors';
 import { expect } from '../base';
 
-/** Loads a page and lets everything on it hydrate; returns the hydration problems it logged. */
+/**
+ * Loads a page and lets everything on it hydrate; returns the hydration problems it logged, and
+ * each style rule emotion inserted meanwhile. The islands draw in the browser what the server
+ * drew, whose styles are in the page: the page lists their names (src/site/entry-server.tsx),
+ * so that the browser's emotion inserts none of them again (in style elements of its own, which
+ * name only its key, where the prerendered ones name their styles too).
+ */
 export async function hydrateFully(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -30,7 +36,12 @@ export async function hydrateFully(page: Page, path: string): Promise<string[]> 
   await expect(page.locator('[data-island]:not([data-hydrated="true"])')).toHaveCount(0);
   // Hydration runs in short tasks: wait until the browser has had an idle moment.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
-  return problems;
+  const inserted = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]:not([data-emotion*=" "])')].flatMap((element) =>
+      [...(element.sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+    ),
+  );
+  return [...problems, ...inserted.map((rule) => `Style inserted while hydrating: ${rule}`)];
 }
 
 /** Records every refusal of the page policy (CSP) on the page, from before its first byte runs; call before the page loads. */

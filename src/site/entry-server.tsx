@@ -14,7 +14,7 @@ import { AppProviders } from './app/App';
 import { createEmotionCache, PRERENDERED_STYLES_KEY, SITE_STYLIS_PLUGINS } from './islands/emotionCache';
 import { loadIslands } from './islands/loaded';
 import type { IslandName } from './islands/registry';
-import { IslandsOnPage } from './ui/Island';
+import { IslandsOnPage, IslandStyles } from './ui/Island';
 import { createRoutes } from './app/routes';
 import type { PageRenderer, RenderedPage } from './model/pageRender';
 import type { SiteContent } from './model/siteContent';
@@ -52,6 +52,7 @@ export const renderPage: PageRenderer['renderPage'] = async (
   /** The page drawn with `cache`: its HTML, and the islands it holds. */
   const draw = async (cache: EmotionCache) => {
     const islands = new Map<IslandName, number>();
+    const islandStyles = new Set<string>();
     // Before the render: the server instance has the cache keep each style's rules for extracting them.
     const emotion = createEmotionServer(cache);
     const app = (
@@ -60,26 +61,28 @@ export const renderPage: PageRenderer['renderPage'] = async (
           <SocialPicturesContext.Provider value={socialPictures}>
             <PicturesContext.Provider value={pictures}>
               <IslandsOnPage.Provider value={islands}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
+                <IslandStyles.Provider value={islandStyles}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </IslandStyles.Provider>
               </IslandsOnPage.Provider>
             </PicturesContext.Provider>
           </SocialPicturesContext.Provider>
         </FormFilesContext.Provider>
       </AppProviders>
     );
-    return { cache, emotion, html: await render(app), islands };
+    return { cache, emotion, html: await render(app), islands, islandStyles };
   };
 
   // No nonce: the page policy names the hash of every style element (src/render/inlineHashes.ts).
   // Without the rules of MUI's states, unless an element of the page is in one (then drawn again with them).
   let drawn = await draw(createEmotionCache(undefined, PRERENDER_STYLIS_PLUGINS));
   if (ELEMENT_IN_A_STATE.test(drawn.html)) drawn = await draw(createEmotionCache(undefined));
-  const { cache, emotion, html, islands } = drawn;
+  const { cache, emotion, html, islands, islandStyles } = drawn;
 
   const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const body = html.slice(hoisted.length);
   const chunks = emotion.extractCriticalToChunks(body);
-  listComposedStyles(cache, chunks.styles);
+  listIslandStyles(cache, chunks.styles, islandStyles);
   // The page's own styles are under a key of their own (src/site/islands/emotionCache.ts), and data-s
   // marks every style element as already where it belongs (in <head>): otherwise emotion would
   // move them while the app starts, and the browser would work out every element's style again.
@@ -117,17 +120,16 @@ const withoutStates: StylisPlugin = (element) => {
 const PRERENDER_STYLIS_PLUGINS = [...SITE_STYLIS_PLUGINS, withoutStates];
 
 /**
- * A styled component that wraps another (MUI's Button around ButtonBase, say) serializes its
- * own styles, which the inner one merges into the class it puts on the element. Such outer
- * styles are never on an element, so the page's critical CSS leaves them out, and the browser
- * would parse and insert them again while hydrating, for nothing. Their names are listed with
- * the page's styles, so the browser's emotion cache counts them as already there.
+ * The names the page's styles are listed under, which the browser's emotion cache counts as
+ * already there (src/site/islands/emotionCache.ts): only those the islands' code asks for
+ * (`asked`, noted while they were drawn), as no other code of the page runs in the browser. MUI's
+ * styles, drawn only here, are never asked for again. Among them, a styled component that wraps
+ * another (one style composed into another) serializes its own styles, which the inner one merges
+ * into the class it puts on the element: such outer styles are never on an element, so the
+ * page's critical CSS leaves them out, but they are listed too, or the browser would parse and
+ * insert them again while hydrating, for nothing.
  */
-function listComposedStyles(cache: EmotionCache, styles: { key: string; ids: string[] }[]) {
+function listIslandStyles(cache: EmotionCache, styles: { key: string; ids: string[] }[], asked: Set<string>) {
   const regular = styles.find((s) => s.key === cache.key);
-  if (!regular) return;
-  const listed = new Set(styles.flatMap((s) => s.ids));
-  for (const [id, css] of Object.entries(cache.inserted)) {
-    if (!listed.has(id) && typeof css === 'string' && cache.registered[`${cache.key}-${id}`] !== undefined) regular.ids.push(id);
-  }
+  if (regular) regular.ids = [...asked].filter((id) => typeof cache.inserted[id] === 'string');
 }

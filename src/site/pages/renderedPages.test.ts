@@ -19,6 +19,7 @@ import site from '../../../config/site';
 import type { PageConfig } from '../model/pageSchema';
 import type { RoutesConfig } from '../model/routesSchema';
 import { renderPage } from '../entry-server';
+import { PRERENDERED_STYLES_KEY } from '../islands/emotionCache';
 import { chatHref, whatsappHref } from '../../schema/links';
 import type { RenderedPage } from '../model/pageRender';
 import { loadRealContent } from '../../test/realConfig';
@@ -156,6 +157,21 @@ describe.each(cases)('$path', ({ path, page, indexable }) => {
     const button = [...document.querySelector('.MuiButton-root')!.classList].find((c) => c.startsWith('css-'));
     expect(css).toContain(`.${button}{`);
     expect(css.match(/[^{}]*\.(?:Mui-[a-z]\w*|Mui[A-Z]\w*-loading)\b[^{}]*\{/g) ?? []).toEqual([]);
+  });
+
+  test("lists as already in the page only styles its islands' own code draws (no other code of the page runs in the browser)", () => {
+    const document = documentOf(path);
+    const list = document.querySelector<HTMLStyleElement>(`style[data-emotion^="${PRERENDERED_STYLES_KEY} "]`)!.dataset.emotion!.split(' ').slice(1);
+    // Every page has an island (the menu's) drawn with emotion's own styles.
+    expect(document.querySelector('[data-island]')).not.toBeNull();
+    expect(list.length).toBeGreaterThan(0);
+    // An element with a listed style is drawn by an island's code: inside an island, not in one of its slots (drawn here only, with MUI).
+    const elsewhere = list.flatMap((id) =>
+      [...document.getElementsByClassName(`css-${id}`)]
+        .filter((e) => !e.parentElement?.closest('[data-island], [data-slot]')?.matches('[data-island]'))
+        .map((e) => `${id} on <${e.tagName}>`),
+    );
+    expect(elsewhere).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
  * with MUI like the rest of the page (src/site/islands/Slot.tsx). The element itself is never drawn
  * again in the browser, so it may be styled with MUI's sx.
  */
+import { CacheProvider, __unsafe_useEmotionCache as useEmotionCache, type EmotionCache } from '@emotion/react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -13,6 +14,28 @@ import { islands, type IslandData, type IslandEntry, type IslandName, type Islan
 
 /** The islands a page draws, counted by name (the server renderer gives each page its own). */
 export const IslandsOnPage = createContext<Map<IslandName, number> | null>(null);
+
+/**
+ * The names of the emotion styles the islands' own code asks for while drawn (the server renderer
+ * gives each page its own): the browser's code draws the same, so these are the only styles of
+ * the page it could insert again, and the page lists them (src/site/entry-server.tsx).
+ */
+export const IslandStyles = createContext<Set<string> | null>(null);
+
+/**
+ * `cache` as the island's own code sees it: emotion asks whether a style is in the cache
+ * (`inserted`) each time a component draws it, inserted before or not, and each name asked
+ * for is noted in `asked`. Its writes go to `cache` itself.
+ */
+function askingCache(cache: EmotionCache, asked: Set<string>): EmotionCache {
+  const inserted = new Proxy(cache.inserted, {
+    get(target, name, receiver) {
+      if (typeof name === 'string') asked.add(name);
+      return Reflect.get(target, name, receiver) as unknown;
+    },
+  });
+  return { ...cache, inserted };
+}
 
 export function Island<N extends IslandName>({
   name,
@@ -37,9 +60,22 @@ export function Island<N extends IslandName>({
   const Component = loadedIsland(name);
   const entry: IslandEntry = islands[name];
   const withData = entry.data && data ? { [entry.data]: data.value } : {};
+  // The island's code draws with a cache that notes the styles it asks for; its slots, drawn
+  // here only, with the page's.
+  const cache = useEmotionCache();
+  const asked = useContext(IslandStyles);
+  let island = <Component {...props} {...withData} slots={slots} instance={instance} />;
+  if (cache && asked) {
+    const pageSlots = Object.fromEntries(Object.entries(slots).map(([slot, content]) => [slot, <CacheProvider value={cache}>{content}</CacheProvider>]));
+    island = (
+      <CacheProvider value={askingCache(cache, asked)}>
+        <Component {...props} {...withData} slots={pageSlots} instance={instance} />
+      </CacheProvider>
+    );
+  }
   return (
     <Box component={as} data-island={name} data-when={entry.when} data-instance={instance} data-props={JSON.stringify(props)} data-src={data?.src} sx={sx}>
-      <Component {...props} {...withData} slots={slots} instance={instance} />
+      {island}
     </Box>
   );
 }
