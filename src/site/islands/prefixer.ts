@@ -84,15 +84,57 @@ export const prefixer: StylisPlugin = (element) => {
 };
 
 /**
- * A rule's declarations without those a later one of the same property overrides (MUI writes
- * a button's border-radius three times in one rule, say): the last one of a property wins, as
- * long as it is as important. Every value the site writes is read by every supported browser,
- * so none is a fallback for another.
+ * What every browser of SUPPORTED_BROWSERS reads in a declaration's value (readByAll below).
+ * Units and functions are named when every supported browser knows them; one not named here
+ * counts as one some supported browser does not know (which costs no more than the declaration
+ * before it, kept). The functions are those the site's components write in a value that
+ * overrides another (colours, sizes, gradients, transforms, timing). src/site/islands/prefixer.test.ts
+ * holds each name here, every length unit lightningcss knows, and the newer values below to
+ * lightningcss's data for SUPPORTED_BROWSERS: a name is added once that data says every
+ * supported browser reads it (and when SUPPORTED_BROWSERS moves, the test says which).
+ * Keywords cannot be listed so (a font's or an animation's name is one too): those some
+ * supported browser does not know are named in NOT_READ_BY_ALL, and so is any name written with
+ * a vendor prefix (-webkit-fill-available, -webkit-image-set()). A size's "stretch" needs no
+ * name: every supported browser reads one of the prefixed copies the prefixer writes.
+ */
+const KNOWN_UNITS = /^(?:p[xtc]|[cm]m|q|in|r?em|ex|ch|ic|(?:[sld]?v|cq)(?:[whib]|min|max)|deg|g?rad|turn|m?s|fr|%)$/i;
+export const KNOWN_FUNCTIONS = new Set(
+  'calc min max clamp rgb rgba hsl hsla linear-gradient radial-gradient translate translatex translatey scale rotate cubic-bezier'.split(' '),
+);
+const NOT_READ_BY_ALL = /(?:^|[^\w-])(?:-(?:webkit|moz|ms|o)-|(?:subgrid|masonry|anchor-center|grid-lanes)(?![\w-]))/i;
+
+/**
+ * Whether every supported browser reads a declaration's value, or takes it in place of an
+ * earlier one all the same: a value with var() or env() is taken as valid when read (it is
+ * checked only once the variable's value is known), so an earlier declaration of the property
+ * is never used.
+ */
+function readByAll(value: string): boolean {
+  // Strings and addresses hold no units, functions or keywords.
+  const tokens = value.replace(/"[^"]*"|'[^']*'|\burl\([^)]*\)/gi, '');
+  return (
+    /(?:^|[^\w-])(?:var|env)\(/i.test(tokens) ||
+    (!NOT_READ_BY_ALL.test(tokens) &&
+      [...tokens.matchAll(/([\w-]+)\(/g)].every(([, name]) => KNOWN_FUNCTIONS.has(name!.toLowerCase())) &&
+      // A number's unit (not the digits of a colour like #1d4ed8 or of a name like translate3d).
+      [...tokens.matchAll(/(?:^|[^\w.#-])[+-]?[\d.]+([a-z]+|%)?/gi)].every(([, unit]) => !unit || KNOWN_UNITS.test(unit)))
+  );
+}
+
+/**
+ * A rule's declarations without those a later one of the same property overrides in every
+ * supported browser (MUI writes a button's border-radius three times in one rule, say): an
+ * earlier declaration is left out when a later one is as important and every supported browser
+ * reads it (readByAll). A fallback written on purpose stays: of height:100vh;height:1lh, a
+ * browser that does not know lh reads the first.
  */
 function withoutOverridden(children: StylisElement[]): StylisElement[] {
   const important = (d: StylisElement) => /!\s*important\s*$/i.test(d.children as string);
   return children.filter(
     (d, i) =>
-      d.type !== 'decl' || !children.slice(i + 1).some((later) => later.type === 'decl' && later.props === d.props && (important(later) || !important(d))),
+      d.type !== 'decl' ||
+      !children
+        .slice(i + 1)
+        .some((later) => later.type === 'decl' && later.props === d.props && (important(later) || !important(d)) && readByAll(later.children as string)),
   );
 }
