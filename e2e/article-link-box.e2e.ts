@@ -59,6 +59,8 @@ for (const width of [1280, 375]) {
     // No link yet: nothing to remove, so no button to remove one.
     const remove = page.getByRole('button', { name: a.linkRemove, exact: true });
     await expect(remove).toHaveCount(0);
+    // The box half way down the window, as after typing a long text on a phone: the list opening under it would push the words out of the window.
+    await address.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().top - window.innerHeight / 2));
     // Every page's address has a /: the whole list is shown.
     await address.fill('/');
     const list = page.getByRole('listbox');

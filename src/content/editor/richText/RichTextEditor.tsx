@@ -391,6 +391,32 @@ const pageOption = (props: HTMLAttributes<HTMLLIElement> & { key: Key }, page: S
   );
 };
 
+/**
+ * While the link box's list is open, the words being linked stay in sight. The list is drawn in the
+ * page's flow above the text and pushes the words down, past a phone's window: whenever the page's
+ * size changes (the list opened, shortened by what is typed, a bar above grew), the page scrolls by
+ * as little as shows the words whole again, never so far that the box goes under the bars stuck at
+ * the window's top (the page's scroll-padding-top, useKeepClearOf).
+ */
+function useWordsInSight(words: () => Range | null, box: RefObject<HTMLElement | null>, open: boolean) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const show = () => {
+      const range = words();
+      const input = box.current;
+      if (!range || !input) return;
+      const below = range.getBoundingClientRect().bottom - window.innerHeight;
+      const stuck = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      const room = input.getBoundingClientRect().top - stuck;
+      if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
+    };
+    const observer = new ResizeObserver(show);
+    observer.observe(document.body);
+    show();
+    return () => observer.disconnect();
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
 /** The link box's list of pages (the Autocomplete's popper slot), drawn in the page's flow where it stands. */
 function ListInFlow({ open, children, className, style, role }: PopperProps) {
   if (!open) return null;
@@ -410,9 +436,11 @@ const searchPages = createFilterOptions<SitePage>({ stringify: (page) => `${page
  * applied); an address of this site that is no page, or words no browser opens, are said to be so
  * under the box, and cannot be applied. https:// is offered where it was left out.
  */
-function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: readonly SitePage[] | undefined }) {
+function LinkPanel({ link, pages, words }: { link: ReturnType<typeof useLink>; pages: readonly SitePage[] | undefined; words: () => Range | null }) {
   const { address, setAddress, linked, apply } = link;
   const [open, setOpen] = useState(false);
+  const column = useRef<HTMLDivElement>(null);
+  useWordsInSight(words, column, open);
   const [highlighted, setHighlighted] = useState(false);
   const typed = typedLink(address, pages);
   // Each page once, at its main address.
@@ -433,7 +461,7 @@ function LinkPanel({ link, pages }: { link: ReturnType<typeof useLink>; pages: r
     <Stack spacing={1} sx={{ mb: 1 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         {/* The list of pages is drawn beside the box in the page's flow: this column holds both. */}
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box ref={column} sx={{ flex: 1, minWidth: 0 }}>
           <Autocomplete<SitePage, false, false, true>
             freeSolo
             // The list drawn inside the form (its landmark), not at the end of the page, in the flow under the box:
@@ -547,7 +575,7 @@ function Toolbar({ uploadImage, pages }: Pick<RichTextEditorProps, 'uploadImage'
   return (
     <Box sx={{ position: 'relative' }}>
       <ToolbarRow editor={editor} actions={actions} kept={kept} />
-      {panel === 'link' && <LinkPanel link={link} pages={pages} />}
+      {panel === 'link' && <LinkPanel link={link} pages={pages} words={kept.range} />}
       {panel === 'picture' && <PicturePanel picture={picture} />}
     </Box>
   );
