@@ -6,10 +6,12 @@
  * file with the same path and the same bytes there takes its copies as they are: most of a
  * publish's scripts are unchanged, and brotli at its best is the build's slowest step. Within
  * one call, files with the same bytes (a page and its aliases: /, /home, /Home) are compressed
- * once and the others take those copies.
+ * once and the others take those copies. A build's code (compressTextFiles with a kept folder,
+ * build.ts: node_modules/.cache/precompressed) also takes the copies an earlier build made of
+ * the same bytes: a build after a change of a text or a page remakes only its changed chunks.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { OUTCOMES_FOLDER } from './outcomePages';
@@ -48,8 +50,69 @@ function sameIn(earlier: string | undefined, relative: string, bytes: Buffer): s
   }
 }
 
-/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same, or from a file of this call with the same bytes; returns the bytes before and after brotli, and how many were taken. `quality`: brotli's for all but the outcome pages. */
-export function compressFiles(dir: string, files: Iterable<string>, earlier?: string, quality = BEST): { before: number; after: number; reused: number } {
+/*
+ * The copies builds keep (a folder of files named by a hash of the bytes they are the copies of,
+ * brotli's quality and zlib's versions), so that a build takes those of a file an earlier build
+ * compressed: each a file of its own, written under another name and renamed (builds running
+ * at the same time each write their own). A copy unused for a week goes when a build ends.
+ */
+const KEPT_FOR_MS = 7 * 24 * 3600 * 1000;
+const ZLIB_VERSIONS = `${process.versions.zlib} ${process.versions.brotli}`;
+
+/** The kept copies' names (without .br/.gz) for these bytes at this level. */
+const keptName = (keep: string, bytes: Buffer, level: number) =>
+  path.join(keep, createHash('sha256').update(`${level} ${ZLIB_VERSIONS}\0`).update(bytes).digest('hex').slice(0, 40));
+
+/** The kept copies of these bytes, if both are there (marked as used now). */
+function keptCopies(name: string): { br: Buffer; gz: Buffer } | undefined {
+  try {
+    const copies = { br: readFileSync(`${name}.br`), gz: readFileSync(`${name}.gz`) };
+    const now = new Date();
+    for (const copy of [`${name}.br`, `${name}.gz`]) utimesSync(copy, now, now);
+    return copies;
+  } catch {
+    // None kept (or removed meanwhile by another build's sweep): compressed anew.
+    return undefined;
+  }
+}
+
+/** Keeps the copies for a later build; where they cannot be written (a read-only folder, a full disk), the build goes on without. */
+function keepCopies(name: string, br: Buffer, gz: Buffer): void {
+  for (const [copy, bytes] of [
+    [`${name}.gz`, gz],
+    [`${name}.br`, br],
+  ] as const) {
+    const temporary = `${copy}.${randomBytes(6).toString('hex')}.new`;
+    try {
+      mkdirSync(path.dirname(name), { recursive: true });
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, copy);
+    } catch {
+      rmSync(temporary, { force: true });
+      return;
+    }
+  }
+}
+
+/** Removes the kept copies (and any half-written one) not used for a week. */
+function sweepKept(keep: string): void {
+  for (const name of existsSync(keep) ? readdirSync(keep) : []) {
+    try {
+      if (Date.now() - statSync(path.join(keep, name)).mtimeMs > KEPT_FOR_MS) rmSync(path.join(keep, name), { force: true });
+    } catch {
+      // Removed by another build meanwhile.
+    }
+  }
+}
+
+/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same, or from a file of this call with the same bytes, or from the copies kept in `keep` (a folder; those made here are kept there too); returns the bytes before and after brotli, and how many were taken. `quality`: brotli's for all but the outcome pages. */
+export function compressFiles(
+  dir: string,
+  files: Iterable<string>,
+  earlier?: string,
+  quality = BEST,
+  keep?: string,
+): { before: number; after: number; reused: number } {
   let before = 0;
   let after = 0;
   let reused = 0;
@@ -63,6 +126,7 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
     before += bytes.length;
     const level = relative.startsWith(`${OUTCOMES_FOLDER}/`) ? 5 : quality;
     const key = `${level} ${createHash('sha256').update(bytes).digest('hex')}`;
+    const kept = keep ? keptName(keep, bytes, level) : undefined;
     const same = sameIn(earlier, relative, bytes) ?? compressed.get(key);
     // Each copy replaces its name (a release's may be a link to the code build's: ownFiles.ts), never written through.
     if (same) {
@@ -72,20 +136,35 @@ export function compressFiles(dir: string, files: Iterable<string>, earlier?: st
       reused++;
       continue;
     }
+    // Copied (not linked) from the kept ones: a build's files share nothing with another's.
+    const keptCopy = kept ? keptCopies(kept) : undefined;
+    if (keptCopy) {
+      writeOwn(dir, `${relative}.br`, keptCopy.br);
+      writeOwn(dir, `${relative}.gz`, keptCopy.gz);
+      compressed.set(key, file);
+      after += keptCopy.br.length;
+      reused++;
+      continue;
+    }
     const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: level, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const gz = gzipSync(bytes, { level: 9 });
     writeOwn(dir, `${relative}.br`, br);
-    writeOwn(dir, `${relative}.gz`, gzipSync(bytes, { level: 9 }));
+    writeOwn(dir, `${relative}.gz`, gz);
+    if (kept) keepCopies(kept, br, gz);
     compressed.set(key, file);
     after += br.length;
   }
+  if (keep) sweepKept(keep);
   return { before, after, reused };
 }
 
-/** The copies of every text file of the folder (the code build's). */
-export function compressTextFiles(dir: string, earlier?: string): { before: number; after: number; reused: number } {
+/** The copies of every text file of the folder (the code build's); `keep`: compressFiles'. */
+export function compressTextFiles(dir: string, earlier?: string, keep?: string): { before: number; after: number; reused: number } {
   return compressFiles(
     dir,
     [...textFiles(dir)].map((file) => path.relative(dir, file).split(path.sep).join('/')),
     earlier,
+    BEST,
+    keep,
   );
 }
