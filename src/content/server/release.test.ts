@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import server from '../../../config/server';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { contentRoutes, type ContentSnapshot } from '../model/contentApi';
 import { type Client, startEditing, type TestServer } from '../../test/adminServer';
+import { keptBundle } from '../../test/bundle';
 import { DEVELOPER, gitIn, makeSite } from '../../test/contentSite';
 import { projectDir } from '../../test/realConfig';
 import { lockFile, takeLock } from './siteLock';
@@ -23,16 +23,17 @@ import { lockFile, takeLock } from './siteLock';
 jest.setTimeout(180_000);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-/** tsx's loader, for Node itself (one process per release, not tsx's wrapper and its child). */
-const tsxLoader = pathToFileURL(require.resolve('tsx')).href;
 
-function release(cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * `npm run release -- --no-build` in `cwd`: this checkout's scripts/release.ts, from its kept
+ * bundle (src/test/bundle.ts: the same code, without tsx's loader compiling it at each of the
+ * five runs). releaseBuild.test.ts runs the release as npm does, build and all.
+ */
+async function release(cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const script = await keptBundle(path.join(projectDir, 'scripts', 'release.ts'));
   return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      ['--import', tsxLoader, path.join(projectDir, 'scripts', 'release.ts'), '--no-build'],
-      { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(process.execPath, [script, '--no-build'], { cwd, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     ),
   );
 }
