@@ -3,48 +3,24 @@
  * and again: the program bundled once into one ES module, as the build bundles the server
  * (src/render/build.ts: esbuild, its packages left in node_modules), which Node then runs without
  * tsx's loader. tsx compiles and resolves module by module on every start (about 3 CPU-seconds a
- * start of our server, against about 1 for its bundle). The bundle is written in a folder of its
- * own in the project (`.tmp-bundle-…`, so that its packages resolve from node_modules); a kept
- * one (keptBundle) in node_modules/.cache/test-bundles.
+ * start of our server, against about 1 for its bundle). The bundle is kept (keptBundle) in
+ * node_modules/.cache/test-bundles, so that its packages resolve from node_modules.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, version as esbuildVersion } from 'esbuild';
 import { SERVER_BUNDLE } from '../render/serverBundle';
 import { projectDir } from './realConfig';
 
-export interface Bundle {
-  /** The bundle: `node <file>` runs it. */
-  file: string;
-  /** Deletes the bundle's folder. */
-  remove(): void;
-}
-
-/** `entry` (a TypeScript file of this checkout) bundled with what it imports of the checkout. */
-export async function bundled(entry: string): Promise<Bundle> {
-  const dir = mkdtempSync(path.join(projectDir, '.tmp-bundle-'));
-  const file = path.join(dir, `${path.basename(entry, path.extname(entry))}.mjs`);
-  try {
-    await build({
-      entryPoints: [entry],
-      outfile: file,
-      ...SERVER_BUNDLE,
-    });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 /*
- * A bundle kept between test files and runs, for a program that many files start (`npm run
- * leads`): made by the first file that asks, then taken as it is by every later one while the
- * files it was made from are byte for byte the same. Beside it, the list of those files (the
- * checkout's; its packages are not in it) and a hash of their bytes; each call hashes them again
- * (a few milliseconds), so a change to any of them bundles anew. Files running at the same time
- * may both bundle: each writes a file of its own, named by its hash, and its list last.
+ * A bundle kept between test files and runs, for a program tests start again and again (`npm
+ * run leads`, the newsletter crash test's sender, release.test.ts's `npm run release`): made by
+ * the first file that asks, then taken as it is by every later one while the files it was made
+ * from are byte for byte the same. Beside it, the list of those files (the checkout's; its
+ * packages are not in it) and a hash of their bytes; each call hashes them again (a few
+ * milliseconds), so a change to any of them bundles anew. Files running at the same time may
+ * both bundle: each writes a file of its own, named by its hash, and its list last.
  */
 const KEPT_DIR = path.join(projectDir, 'node_modules', '.cache', 'test-bundles');
 const HOUR = 3600 * 1000;

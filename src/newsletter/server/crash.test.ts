@@ -7,7 +7,7 @@
  * with the same Message-ID (their mail program drops the repeat).
  *
  * The server runs in a process of its own (src/test/newsletterServer.ts: our app without pages,
- * bundled once as the build bundles the server: src/test/bundle.ts), its queue told where to kill
+ * bundled as the build bundles the server, the bundle kept between runs: src/test/bundle.ts), its queue told where to kill
  * itself (its failpoint, FAILPOINTS=newsletter.<point>=<n>: after the n-th reader of that run
  * reached the point); the mails go to a real SMTP server in this process. What the other process
  * writes is read from the SQLite file as it goes. One send carries all three crashes, so the test
@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exited } from '../../../scripts/lib/builtServer.mjs';
-import { bundled, type Bundle } from '../../test/bundle';
+import { keptBundle } from '../../test/bundle';
 import { seedSubscribers } from '../../test/newsletter';
 import { Changes, waitFor } from '../../test/receivers';
 import { SMTPServer } from 'smtp-server';
@@ -36,15 +36,14 @@ const READERS = 1000;
 const CRASH_AFTER = 250;
 /** The queue's failpoints (queue.ts, docs/failpoints.md): `newsletter.<point>`. */
 type CrashPoint = 'claimed' | 'accepted' | 'confirmed';
-let serverBundle: Bundle;
+let serverBundle: string;
 beforeAll(async () => {
-  serverBundle = await bundled(path.join(__dirname, '..', '..', 'test', 'newsletterServer.ts'));
+  serverBundle = await keptBundle(path.join(__dirname, '..', '..', 'test', 'newsletterServer.ts'));
 });
-afterAll(() => serverBundle?.remove());
 
 /** The server in its own process; resolves once it listens (or rejects if it ends first). */
 async function startSender(dataDir: string, smtpPort: number, crashAt = ''): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverBundle.file], {
+  const child = spawn(process.execPath, [serverBundle], {
     env: { ...process.env, DATA_DIR: dataDir, SMTP_PORT: String(smtpPort), FAILPOINTS: crashAt, POOL: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
