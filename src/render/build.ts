@@ -52,12 +52,13 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   if (firebase) log('inbox: left out (a Firebase build has no server of ours for it)');
   else await viteBuild({ root, configFile: path.join(root, 'vite.admin.config.ts'), ...quiet, build: { outDir: clientDir } });
   await viteBuild({ root, configFile, ...quiet, build: { ssr: RENDERER_ENTRY, outDir: ssrDir } });
-  // The copies of code an earlier build compressed (the same bytes) are taken as they are: a build after a change remakes those of the chunks it changed.
-  const { before, after } = compressTextFiles(clientDir, undefined, path.join(root, 'node_modules', '.cache', 'precompressed'));
+  // The copies an earlier build compressed (the same bytes) are taken as they are: a build after a change remakes those of the chunks and pages it changed.
+  const keptCopies = path.join(root, 'node_modules', '.cache', 'precompressed');
+  const { before, after } = compressTextFiles(clientDir, undefined, keptCopies);
   log(`compressed the code's text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);
   writeCodeBuild(root, outDir, firebase ? FIREBASE_CONNECT_ORIGINS : []);
 
-  const { pages, manifest } = await renderSite({ content: site, codeDir: outDir, outDir });
+  const { pages, manifest } = await renderSite({ content: site, codeDir: outDir, outDir, keptCopies });
   const sizes = pages.map(({ bytes }) => bytes / 1024);
   const addresses = pages.filter(({ file }) => file !== FALLBACK_FILE && file !== ERROR_FILE).length;
   log(

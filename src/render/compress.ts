@@ -6,9 +6,9 @@
  * file with the same path and the same bytes there takes its copies as they are: most of a
  * publish's scripts are unchanged, and brotli at its best is the build's slowest step. Within
  * one call, files with the same bytes (a page and its aliases: /, /home, /Home) are compressed
- * once and the others take those copies. A build's code (compressTextFiles with a kept folder,
- * build.ts: node_modules/.cache/precompressed) also takes the copies an earlier build made of
- * the same bytes: a build after a change of a text or a page remakes only its changed chunks.
+ * once and the others take those copies. A build (given a folder of kept copies, build.ts:
+ * node_modules/.cache/precompressed) also takes the copies an earlier build made of the same
+ * bytes: a build after a change of a text remakes only those of the chunks and pages it changed.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

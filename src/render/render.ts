@@ -64,6 +64,8 @@ export interface RenderOptions extends RenderJob {
   renderer?: PageRenderer;
   /** Brotli's quality for the pages' copies (compress.ts): its best, 11, unless told (a publish's: renderWorker.ts). */
   brotli?: number;
+  /** The folder of compressed copies kept between builds (compress.ts compressFiles; the build's: build.ts). */
+  keptCopies?: string;
 }
 
 export interface Rendered {
@@ -151,6 +153,7 @@ export async function renderSite({
   publicDir,
   now = new Date(),
   brotli,
+  keptCopies,
 }: RenderOptions): Promise<Rendered> {
   // The site as it is at `now`: an article past its `expires` is not drawn, listed, in the sitemap or the feed.
   const content0 = liveContent(allContent, now);
@@ -301,7 +304,7 @@ export async function renderSite({
   writeOwn(clientDir, SITE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
   writeOwn(outDir, CADDY_SNIPPETS_FILE, caddySnippets(manifest));
 
-  compressFiles(clientDir, written, earlierClientDir, brotli);
+  compressFiles(clientDir, written, earlierClientDir, brotli, keptCopies);
   writeOwn(clientDir, RENDER_INDEX_FILE, JSON.stringify(index));
   // Last: the release is whole, and which content it is.
   writeOwn(outDir, RELEASE_FILE, `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);
