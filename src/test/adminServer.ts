@@ -317,7 +317,8 @@ export interface BuiltEditing {
 /**
  * The site folder's own built server (its dist/, as `npm start` serves it) in a child process on a
  * free port, editing that folder, killing itself right after the publish's step `crashAt` names
- * (its failpoint `publish.<step>`: src/platform/server/failpoints.ts); resolves once EDITOR (of `dataDir`: editorDataDir) is signed in.
+ * (its failpoint `publish.<step>`: src/platform/server/failpoints.ts; `<step>=<n>`: at its n-th time
+ * there); resolves once EDITOR (of `dataDir`: editorDataDir) is signed in.
  */
 export async function startBuiltEditing(siteDir: string, dataDir: string, crashAt = ''): Promise<BuiltEditing> {
   const port = await freePort();

@@ -407,24 +407,24 @@ describe('killed in the middle of an undo, then started again', () => {
   }
 
   it('killed before the record: the last revision stays live; killed after it: the undo (or the restore) is live', async () => {
-    await start();
-    const original = await h1();
-    const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'Undo me'));
-    await calls.publish(ABOUT, (about) => (about.title = 'About, second'));
-    const third = await calls.publish(CONTACT, (contact) => (contact.title = 'Contact, third'));
-    expect(await h1()).toBe('Undo me');
-
     // An undo of the first revision, killed before its record and then right after it; then a
     // restore of it, killed before its record and then right after its switch. The server started
-    // again after each has the next one's crash switch (which does nothing until a publish).
+    // again after each has the next one's crash switch (which does nothing until a publish); the
+    // first server's fires after the three publishes below, at the undo's (its fourth time there).
     const kills = [
       { what: 'undo', step: 'written' },
       { what: 'undo', step: 'recorded' },
       { what: 'restore', step: 'rendered' },
       { what: 'restore', step: 'switched' },
     ] as const;
+    await start(`${kills[0].step}=4`);
+    const original = await h1();
+    const first = await calls.publish(HOME, (home) => (home.sections[0].heading = 'Undo me'));
+    await calls.publish(ABOUT, (about) => (about.title = 'About, second'));
+    const third = await calls.publish(CONTACT, (contact) => (contact.title = 'Contact, third'));
+    expect(await h1()).toBe('Undo me');
+
     let undone = '';
-    await start(kills[0].step);
     for (const [i, { what, step }] of kills.entries()) {
       if (what === 'restore') undone ||= head();
       const [preview, confirm] = what === 'undo' ? (['contentUndoPreview', 'contentUndo'] as const) : (['contentRestorePreview', 'contentRestore'] as const);
