@@ -19,18 +19,26 @@ import { editSource, loadSourceParser } from './write';
 // The parser is loaded as the server loads it, before its first edit.
 beforeAll(loadSourceParser);
 
-/** The default export of a config file's text, as the site reads it: types stripped, what it imports from `dir` bundled, then run. */
+/** The bundles made so far, by folder and text: many cases read the same text (the file before the edit), and esbuild makes the same bundle of it. */
+const bundles = new Map<string, string>();
+
+/** The default export of a config file's text, as the site reads it: types stripped, what it imports from `dir` bundled, then run (anew at each call). */
 function readBack(source: string, dir = path.join(projectDir, 'config')): unknown {
-  const [bundle] = buildSync({
-    stdin: { contents: source, loader: 'ts', resolveDir: dir },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    write: false,
-    logLevel: 'silent',
-  }).outputFiles;
+  const key = `${dir}\0${source}`;
+  let code = bundles.get(key);
+  if (code === undefined) {
+    code = buildSync({
+      stdin: { contents: source, loader: 'ts', resolveDir: dir },
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      write: false,
+      logLevel: 'silent',
+    }).outputFiles[0]!.text;
+    bundles.set(key, code);
+  }
   const module = { exports: {} as { default?: unknown } };
-  new Function('module', 'exports', 'require', bundle!.text)(module, module.exports, require);
+  new Function('module', 'exports', 'require', code)(module, module.exports, require);
   return module.exports.default;
 }
 
