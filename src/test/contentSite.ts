@@ -54,12 +54,13 @@ export function gitIn(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...DEVELOPER } });
 }
 
-export function makeSite({ git = false, buildable = false }: { git?: boolean; buildable?: boolean } = {}): string {
+/** `modules`: node_modules linked in (what a build runs with: by default with the sources, `buildable`). */
+export function makeSite({ git = false, buildable = false, modules = buildable }: { git?: boolean; buildable?: boolean; modules?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'site-'));
   for (const part of ['config', 'public', ...(buildable ? BUILD_PARTS : [])]) {
     cpSync(path.join(projectDir, part), path.join(dir, part), { recursive: true, filter: notATest });
   }
-  if (buildable) symlinkSync(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'));
+  if (modules) symlinkSync(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'));
   if (git) {
     gitIn(dir, 'init', '--quiet', '--initial-branch=main');
     cpSync(path.join(projectDir, '.gitignore'), path.join(dir, '.gitignore'));
@@ -73,10 +74,12 @@ export function makeSite({ git = false, buildable = false }: { git?: boolean; bu
 
 /**
  * makeSite's folder (buildable) with the site built in its dist/, as `npm run build` leaves it
- * there: the build of this checkout's site, made once (builtSite) and copied.
+ * there: the build of this checkout's site, made once (builtSite) and copied. `buildable: false`:
+ * config/, public/ and the build only, for a test whose server publishes and never builds again
+ * (the sources are about 750 files more to copy, commit and remove). Its packages are linked in either way.
  */
-export async function makeBuiltSite({ git = false }: { git?: boolean } = {}): Promise<string> {
-  const dir = makeSite({ git, buildable: true });
+export async function makeBuiltSite({ git = false, buildable = true }: { git?: boolean; buildable?: boolean } = {}): Promise<string> {
+  const dir = makeSite({ git, buildable, modules: true });
   await addBuild(dir);
   return dir;
 }

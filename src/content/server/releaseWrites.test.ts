@@ -44,7 +44,7 @@ let s: TestServer;
 let editor: Client;
 
 beforeAll(async () => {
-  siteDir = await makeBuiltSite({ git: true });
+  siteDir = await makeBuiltSite({ git: true, buildable: false });
   ({ server: s, editor } = await startEditing(siteDir, { role: 'editor', clientDir: path.join(siteDir, 'dist', 'client') }));
 });
 afterAll(async () => {

@@ -44,7 +44,7 @@ const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 let siteDir: string;
 beforeAll(async () => {
-  siteDir = await makeBuiltSite({ git: true });
+  siteDir = await makeBuiltSite({ git: true, buildable: false });
   // The full-disk test's filler files are not the site's.
   writeFileSync(path.join(siteDir, '.git', 'info', 'exclude'), '.filler\n', { flag: 'a' });
 });

@@ -392,7 +392,7 @@ describe('killed in the middle of an undo, then started again', () => {
   const head = () => gitIn(siteDir, 'rev-parse', 'HEAD').trim();
 
   beforeAll(async () => {
-    siteDir = await makeBuiltSite({ git: true });
+    siteDir = await makeBuiltSite({ git: true, buildable: false });
     dataDir = await editorDataDir('undo-crash-');
   });
   afterAll(async () => {
