@@ -18,8 +18,11 @@ import { expect, test } from './fixtures';
 import { addAccount, type Account } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
 import { startMailingSite, type MailingSite } from './helpers/server';
+import { screenshots } from './helpers/shots';
 import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 
+/** The screens of a new browser confirmed by mail, for people to look at (test-results/admin-second-factor/, with E2E_SHOTS=1). */
+const shot = screenshots('admin-second-factor', { fullPage: true });
 const t = admin.security;
 const s = admin.signIn;
 
@@ -192,7 +195,7 @@ test('with new browsers confirmed by mail, a new browser is asked for the code m
   await page.reload();
   await expect(page.getByRole('switch', { name: t.newDeviceMail })).toBeChecked();
   await expectNoAxeFindings(page, 'the security screen, new browsers confirmed by mail');
-  await page.screenshot({ path: test.info().outputPath('security-new-device-1280.png'), fullPage: true });
+  await shot(page, 'security-new-device-1280');
   await signOut(page);
   await passwordOnly(page);
   await inbox(page);
@@ -208,7 +211,7 @@ test('with new browsers confirmed by mail, a new browser is asked for the code m
   const code = new RegExp(`\\b\\d{${server.admin.signIn.newDevice.digits}}\\b`).exec(mail.email.text ?? '')![0];
   await expectNoAxeFindings(other, 'the mailed code asked at 375 px');
   expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await other.screenshot({ path: test.info().outputPath('new-device-code-375.png'), fullPage: true });
+  await shot(other, 'new-device-code-375');
   // Not signed in before the code: the inbox's own question says so.
   expect(((await (await other.request.get(`${base}${SIGN_IN_API}`)).json()) as { email?: string }).email).toBeUndefined();
   await other.getByLabel(s.mailCode).fill(code);

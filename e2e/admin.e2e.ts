@@ -37,6 +37,10 @@ import { uniqueSuffix } from './helpers/forms';
 import { proofHeaders } from '../src/test/proof';
 import { escapeRegExp } from '../src/schema/text';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
+import { screenshots } from './helpers/shots';
+
+/** The erasure's screens, for people to look at (test-results/admin/, with E2E_SHOTS=1). */
+const adminShot = screenshots('admin');
 
 /** The address of the server under test: a form posted as a page's script posts it carries a puzzle solved for it (src/test/proof.ts). */
 const baseOf = () => test.info().project.use.baseURL!;
@@ -368,11 +372,10 @@ test.describe('signed in', () => {
     test('erasing a person at 375 px: the password again, every item, the address a second time, then what is left outside and a record', async ({
       page,
       request,
-    }, testInfo) => {
+    }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       // The window only until the end: a whole-page screenshot leaves Chromium's scrolling off (a later tap misses).
-      const shot = (name: string, fullPage = false) =>
-        page.screenshot({ path: testInfo.outputPath(`erase-${name}-375.png`), fullPage, animations: 'disabled' });
+      const shot = (name: string, fullPage = false) => adminShot(page, `erase-${name}-375`, fullPage);
       const s = uniqueSuffix();
       const email = `leaving.${s}@example.com`;
       // One person in two forms: another case and a +tag.
@@ -695,11 +698,11 @@ for (const width of [1280, 375]) {
         ],
       ];
       for (const [name, open] of screens) {
-        test(`the ${name} screen`, async ({ page }, testInfo) => {
+        test(`the ${name} screen`, async ({ page }) => {
           test.slow();
           await open(page, await axeLead());
           await expectScreenClean(page, name, width);
-          if (name === 'erase') await page.screenshot({ path: testInfo.outputPath(`erase-preview-${width}.png`), fullPage: true, animations: 'disabled' });
+          if (name === 'erase') await adminShot(page, `erase-preview-${width}`, true);
         });
       }
     });

@@ -7,7 +7,8 @@
  * reply box and the newest mail come first, above the status and the fields, and the reply is
  * one tap from the top; the settings still at their examples are shown; the
  * notification mail lays out within 375 px; every wide table says when it scrolls. Axe finds
- * nothing on each screen; the screenshots are kept in test-results/ to be looked at.
+ * nothing on each screen; with E2E_SHOTS=1 the screenshots are kept in test-results/conversations/
+ * to be looked at.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +29,7 @@ import { animationsDone, expect, fill, test } from './fixtures';
 import { addAccount, signIn, type Account } from './helpers/admin';
 import { exited, freePort, startServer } from './helpers/server';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
+import { screenshots } from './helpers/shots';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!hasDovecot && !process.env.CI, noDovecot);
@@ -125,7 +127,9 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** At rest: nothing wider than the screen, every table that scrolls says so, axe finds nothing; a screenshot to look at. */
+const shot = screenshots('conversations', { fullPage: true });
+
+/** At rest: nothing wider than the screen, every table that scrolls says so, axe finds nothing; a screenshot to look at (E2E_SHOTS=1). */
 async function checkScreen(page: Page, name: string, width: number): Promise<void> {
   await animationsDone(page);
   expect(
@@ -140,7 +144,7 @@ async function checkScreen(page: Page, name: string, width: number): Promise<voi
   );
   for (const table of wideTables) if (table.scrolls) expect(table.cue, `a table of ${name} at ${width} px scrolls without saying so`).toBe(true);
   await expectNoAxeFindings(page, `${name} at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
-  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  await shot(page, `${name}-${width}`);
 }
 
 for (const width of [1280, 375]) {
@@ -227,7 +231,7 @@ test('the notification mail is readable at 375 px: a viewport, one column, nothi
     .locator('th, td')
     .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()));
   expect(value!.top).toBeGreaterThanOrEqual(label!.bottom - 1);
-  await page.screenshot({ path: test.info().outputPath('notification-375.png'), fullPage: true });
+  await shot(page, 'notification-375');
 });
 
 test('a reply from the inbox whose mail comes back (a delivery report in the mailbox) says on the lead that it did not reach them, no longer Sent', async ({

@@ -1,9 +1,12 @@
 /**
  * The public footer on a phone and a wide screen: the site's phone number is never broken across
- * two lines, and the page does not scroll sideways for it. Pictures of the footer are saved
- * beside the results (to look at).
+ * two lines, and the page does not scroll sideways for it. With E2E_SHOTS=1, pictures of the
+ * footer are saved in test-results/footer/ (to look at).
  */
 import { expect, test } from './fixtures';
+import { screenshots } from './helpers/shots';
+
+const shot = screenshots('footer');
 
 for (const width of [375, 1280]) {
   test(`at ${width} px the footer's phone number is on one line`, async ({ page }) => {
@@ -24,6 +27,6 @@ for (const width of [375, 1280]) {
     });
     expect(lines, 'lines the phone number takes').toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'scrolls sideways by').toBeLessThanOrEqual(0);
-    await page.getByRole('contentinfo').screenshot({ path: test.info().outputPath(`footer-${width}.png`) });
+    await shot(page.getByRole('contentinfo'), `footer-${width}`);
   });
 }

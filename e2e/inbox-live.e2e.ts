@@ -4,8 +4,8 @@
  * one page and a lead open in another, a client answers from their mail program and the site
  * reads it from the mailbox: without a reload, the list puts her first (she waits for the agency
  * now; the others do not), the tab's title counts her, and her lead shows the answer. Then both
- * screens at 1280 and 375 px: nothing wider than the screen, axe finds nothing; the screenshots
- * are kept in test-results/ to be looked at.
+ * screens at 1280 and 375 px: nothing wider than the screen, axe finds nothing; with E2E_SHOTS=1
+ * the screenshots are kept in test-results/inbox-live/ to be looked at.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +28,7 @@ import { animationsDone, expect, fill, test } from './fixtures';
 import { addAccount, signIn, type Account } from './helpers/admin';
 import { exited, freePort, startServer } from './helpers/server';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
+import { screenshots } from './helpers/shots';
 
 test.skip(!hasDovecot && !process.env.CI, noDovecot);
 
@@ -82,7 +83,9 @@ test.afterAll(async () => {
 /** The list's rows, in the order shown (their lead ids). */
 const rowsOf = (page: Page) => page.locator('[role="row"][data-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')));
 
-/** At rest: nothing wider than the screen, axe finds nothing; a screenshot to look at. */
+const shot = screenshots('inbox-live', { fullPage: true });
+
+/** At rest: nothing wider than the screen, axe finds nothing; a screenshot to look at (E2E_SHOTS=1). */
 async function checkScreen(page: Page, name: string, width: number): Promise<void> {
   await animationsDone(page);
   expect(
@@ -90,7 +93,7 @@ async function checkScreen(page: Page, name: string, width: number): Promise<voi
     `${name} at ${width} px scrolls sideways`,
   ).toBeLessThanOrEqual(0);
   await expectNoAxeFindings(page, `${name} at ${width} px`, { tags: WCAG21_AND_BEST_PRACTICE });
-  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  await shot(page, `${name}-${width}`);
 }
 
 test('with the list open and a lead open in another page, a client\u2019s answer puts her first in the list, counts in the title and shows on her lead, without a reload', async ({

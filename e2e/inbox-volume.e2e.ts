@@ -25,6 +25,10 @@ import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
 import { seedDataDir } from '../src/test/seedLeads';
 import { addAccount, signIn, type Account } from './helpers/admin';
+import { screenshots } from './helpers/shots';
+
+/** The list and the lead at both widths, for people to look at (test-results/inbox-volume/, with E2E_SHOTS=1). */
+const shot = screenshots('inbox-volume');
 
 /** More than a page of the largest size many times over, and thousands of them unread (the counts' separators). */
 const LEADS = 2_400;
@@ -136,7 +140,7 @@ test('a right-to-left override in a name is shown by its code in the list and on
     await expect(page.getByRole('row').nth(1).getByRole('link')).toBeVisible();
     const first = (await page.getByRole('row').nth(1).boundingBox())!;
     expect(first.y + first.height, `the first lead within the first screen at ${width} px`).toBeLessThanOrEqual(900);
-    await page.screenshot({ path: `test-results/inbox-volume-list-${width}.png` });
+    await shot(page, `list-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   // The wide layout is drawn (its search box another element than the phone's) before the search is typed.
@@ -154,6 +158,6 @@ test('a right-to-left override in a name is shown by its code in the list and on
   await expect(page.getByText(shown, { exact: true }).last()).toBeVisible();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/inbox-volume-lead-${width}.png`, fullPage: true });
+    await shot(page, `lead-${width}`, true);
   }
 });

@@ -12,7 +12,10 @@ import type { SectionOf } from '../src/site/sections/schemas';
 import { expect, fill, test, visit } from './fixtures';
 import { mainPaths, routes, site } from './helpers/content';
 import { formOf, formPlaces, type FormName } from './helpers/forms';
+import { screenshots } from './helpers/shots';
 
+/** The page at both widths, for people to look at (test-results/privacy/, with E2E_SHOTS=1). */
+const shot = screenshots('privacy', { fullPage: true });
 const privacyPath = routes.routes.find((r) => r.page === 'privacy')!.path;
 const section = privacyPage.sections.find((s) => s.type === 'privacy') as SectionOf<'privacy'>;
 const about = section.forms;
@@ -42,7 +45,7 @@ for (const width of [1280, 375]) {
   test.describe(`the privacy page at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 400 ? 800 : 740 } });
 
-    test('says who is responsible, what each form collects and keeps for how long, who is told, and how to have it erased', async ({ page }, testInfo) => {
+    test('says who is responsible, what each form collects and keeps for how long, who is told, and how to have it erased', async ({ page }) => {
       await visit(page, privacyPath);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(privacyPage.sections[0]!.type === 'pageHeader' ? privacyPage.sections[0]!.heading : '');
       await expect(page).toHaveTitle(privacyPage.title);
@@ -56,7 +59,7 @@ for (const width of [1280, 375]) {
       for (const link of await mail.all()) await expect(link).toHaveAttribute('href', site.contact.email.href);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: testInfo.outputPath(`privacy-${width}.png`), fullPage: true });
+      await shot(page, `privacy-${width}`);
     });
   });
 }

@@ -7,14 +7,19 @@
  * tall page drawn and encoded; docs/performance.md, CI time). Without it, a journey runs the same
  * steps and checks, the pictures left out.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Whether this run keeps the journeys' screenshots. */
 const wanted = Boolean(process.env.E2E_SHOTS);
 
-/** The journey's `shot(page, name)`: the window (or, `fullPage`, the whole page) into test-results/<folder>/<name>.png, when asked for. */
+/**
+ * The journey's `shot(page, name)`: the window (or, `fullPage`, the whole page) into
+ * test-results/<folder>/<name>.png, when asked for; given a locator, that element alone.
+ */
 export function screenshots(folder: string, { fullPage: wholeByDefault = false }: { fullPage?: boolean } = {}) {
-  return async (page: Page, name: string, fullPage = wholeByDefault): Promise<void> => {
-    if (wanted) await page.screenshot({ path: `test-results/${folder}/${name}.png`, fullPage, animations: 'disabled', timeout: 15_000 });
+  return async (of: Page | Locator, name: string, fullPage = wholeByDefault): Promise<void> => {
+    if (!wanted) return;
+    const options = { path: `test-results/${folder}/${name}.png`, animations: 'disabled', timeout: 15_000 } as const;
+    await ('goto' in of ? of.screenshot({ ...options, fullPage }) : of.screenshot(options));
   };
 }
