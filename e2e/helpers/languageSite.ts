@@ -4,15 +4,18 @@
  * (src/test/secondLanguage.ts addGerman: never in the seed's), its pages drawn by the real render
  * into a folder of their own (German untranslated unless `translate` writes translations into the
  * copy: every German page falls back to the English words, marked), and our built server (this
- * checkout's dist/) serving them on a fresh data folder.
+ * checkout's dist/) serving them on a fresh data folder. The untranslated site is drawn once for
+ * this checkout's sources and kept beside its build (contentSite.ts keptFolder: the files that
+ * serve it share one render, in this run and the next), each server given a copy of its pages.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkConfigFolder, readSiteContent } from '../../src/content/server/configFolder';
 import { renderSite } from '../../src/render/render';
-import { makeBuiltSite } from '../../src/test/contentSite';
+import { keptFolder, makeBuiltSite } from '../../src/test/contentSite';
 import { addGerman } from '../../src/test/secondLanguage';
 import { stopServer } from '../../scripts/lib/builtServer.mjs';
 import { freePort, startServer } from './server';
@@ -34,14 +37,9 @@ export interface LanguageSiteOptions {
   translate?: (siteDir: string) => Promise<unknown>;
 }
 
-export async function startLanguageSite({ env = {}, translate }: LanguageSiteOptions = {}): Promise<LanguageSite> {
+/** Copies the site, declares German, writes the translations (`translate`), checks the copy and draws it into `outDir`. */
+async function drawLanguageSite(outDir: string, translate?: LanguageSiteOptions['translate']): Promise<void> {
   const siteDir = await makeBuiltSite();
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'language-site-'));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-site-data-'));
-  const remove = () => {
-    for (const dir of [siteDir, outDir, dataDir]) rmSync(dir, { recursive: true, force: true });
-  };
-  let server: ChildProcess;
   try {
     addGerman(siteDir);
     if (translate) {
@@ -50,6 +48,42 @@ export async function startLanguageSite({ env = {}, translate }: LanguageSiteOpt
       if (problems.length > 0) throw new Error(`The translated copy of the site does not pass the checker: ${problems.join(' ')}`);
     }
     await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir });
+  } finally {
+    rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The untranslated site's render, made once (put together beside the kept folder, then renamed
+ * into place whole). Kept under this file's own hash too: the sources' hash leaves e2e/ out.
+ */
+const keptUntranslated = () =>
+  keptFolder(
+    `languages-${createHash('sha256')
+      .update(readFileSync(import.meta.filename))
+      .digest('hex')
+      .slice(0, 12)}`,
+    async (done) => {
+      const making = mkdtempSync(`${done}.making-`);
+      try {
+        await drawLanguageSite(making);
+        renameSync(making, done);
+      } finally {
+        rmSync(making, { recursive: true, force: true });
+      }
+    },
+  );
+
+export async function startLanguageSite({ env = {}, translate }: LanguageSiteOptions = {}): Promise<LanguageSite> {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'language-site-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-site-data-'));
+  const remove = () => {
+    for (const dir of [outDir, dataDir]) rmSync(dir, { recursive: true, force: true });
+  };
+  let server: ChildProcess;
+  try {
+    if (translate) await drawLanguageSite(outDir, translate);
+    else cpSync(await keptUntranslated(), outDir, { recursive: true });
     const port = await freePort();
     server = await startServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000', SITE_DIR: 'off', CLIENT_DIR: path.join(outDir, 'client'), ...env });
     return {
