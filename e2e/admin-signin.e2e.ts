@@ -1,13 +1,13 @@
 /**
- * The inbox's sign-in under attack, in a real browser against a built server of the test's
- * own (its wrong-password counts must not slow the other tests down): no account yet says how
+ * The inbox's sign-in under attack, in a real browser against a built server of this file's
+ * own (its wrong-password counts must not slow the other tests down; the ten wrong passwords on
+ * one of their own, so that their counts and the others' never meet): no account yet says how
  * to make one; ten wrong passwords end in 429, the right one too while it lasts, while the
  * owner's known browser (signed in before, at the same address) still gets in; an unknown
  * e-mail gets the same answer as a wrong password; a cross-site form post is refused, and so is
  * a cross-site request that carries the session cookie.
  */
 import type { Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,24 +22,41 @@ import { exited, freePort, startServer } from './helpers/server';
 
 let base: string;
 let dataDir: string;
-let site: ChildProcess;
 let account: Account;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeEach(async () => {
+interface Site {
+  base: string;
+  dataDir: string;
+  /** Stops the server and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/** A built server on a fresh data folder. */
+async function startSite(): Promise<Site> {
   const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'signin-'));
-  site = await startServer(port, dataDir);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signin-'));
+  const server = await startServer(port, dataDir);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    dataDir,
+    async stop() {
+      server.kill('SIGTERM');
+      await exited(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// One server for the file's tests, in their order (the first finds no account yet).
+let site: Site | undefined;
+test.beforeAll(async () => {
+  site = await startSite();
+  ({ base, dataDir } = site);
 });
 
-test.afterEach(async ({ page }) => {
-  await page.close();
-  site.kill('SIGTERM');
-  await exited(site);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => site?.stop());
 
 const tryPassword = async (page: Page, email: string, password: string) => {
   await page.getByLabel(admin.signIn.email, { exact: true }).fill(email);
@@ -68,6 +85,13 @@ test('with no account yet, the sign-in says how to make the first one', async ({
 
 test.describe('wrong passwords', () => {
   test.use({ expectedConsoleErrors: /the server responded with a status of (401|429)/ });
+  /** The ten wrong passwords' own server: their counts start at none and reach no other test. */
+  let own: Site | undefined;
+  test.afterEach(async ({ page }) => {
+    await page.close();
+    await own?.stop();
+    own = undefined;
+  });
 
   test(`ten wrong passwords: refused with 429 after ${server.admin.signIn.perAccount.refuseAfter}, the right password too; the owner's known browser, at the same address, still signs in`, async ({
     page,
@@ -75,6 +99,8 @@ test.describe('wrong passwords', () => {
   }) => {
     // Ten scrypt hashes and the waits after the second failure (1, 2, 4 s), on a busy machine.
     test.setTimeout(120_000);
+    own = await startSite();
+    const { base, dataDir } = own;
     account = await addAccount(dataDir);
     // The owner's browser signed in before (and out): Chromium keeps its known-browser cookie as the server set it.
     const owner = await browser.newContext();
