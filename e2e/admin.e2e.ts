@@ -46,10 +46,12 @@ const adminShot = screenshots('admin');
 const baseOf = () => test.info().project.use.baseURL!;
 
 let account: Account;
-let signedInCookies: SignedIn;
+let signedInCookies: SignedIn | undefined;
 // One account and one sign-in through the form per worker: the tests that are not about signing
-// in or out start with its cookies.
+// in or out start with its cookies. A worker that comes back to the file runs this hook again,
+// its variables kept: the session it signed in is still open (no test here ends it).
 test.beforeAll(async ({ browser }, info) => {
+  if (signedInCookies) return;
   // An account and a sign-in through the form: slow on a busy machine.
   test.setTimeout(120_000);
   account = await addAccount();
@@ -243,8 +245,8 @@ test.describe('signed in', () => {
   test('a sign-in for the tests starts from a signed-out browser, whatever the file starts with', async ({ browser }, info) => {
     const again = await signedInState(browser, account, info.project.use.baseURL!);
     const session = (state: SignedIn) => state.cookies.map(({ name, value }) => `${name}=${value}`).sort();
-    expect(session(again)).toHaveLength(session(signedInCookies).length);
-    expect(session(again)).not.toEqual(session(signedInCookies));
+    expect(session(again)).toHaveLength(session(signedInCookies!).length);
+    expect(session(again)).not.toEqual(session(signedInCookies!));
   });
 
   test('a lead opened while the search still waits for the typing to pause keeps its own address', async ({ page, request }) => {

@@ -26,8 +26,11 @@ const shot = screenshots('pipeline', { fullPage: true });
 const stage = STAGES.find((s) => ![STAGES[0]!.key, WON_STAGE, LOST_STAGE].includes(s.key))!;
 
 let account: Account;
-let cookies: SignedIn;
+let cookies: SignedIn | undefined;
+// One account and one sign-in per worker (a worker that comes back to the file runs this hook
+// again, its variables kept, the session still open).
 test.beforeAll(async ({ browser }, info) => {
+  if (cookies) return;
   test.setTimeout(120_000);
   account = await addAccount();
   cookies = await signedInState(browser, account, info.project.use.baseURL!);
