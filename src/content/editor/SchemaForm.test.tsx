@@ -4,7 +4,7 @@
  * operations by keyboard (with the change announced and the keyboard kept on the item), and the
  * checker's sentences appearing on the field of their key as the value becomes wrong.
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -58,10 +58,18 @@ const noUpload = () => Promise.reject(new Error('no upload in this test'));
 
 /**
  * Styles are worked out but not put into jsdom's style sheets: parsing them there takes most of a
- * test's time (a whole config file's form took a minute), and no test here reads a style.
+ * test's time (a whole config file's form took a minute), and no test here reads a style. Nor are
+ * those of emotion's <Global>, which makes a sheet of its own from the cache's (`new
+ * cache.sheet.constructor`): MUI's text boxes each add one (the keyframes of its autofill
+ * detection), hundreds in a form, and jsdom's computed styles (which every growing box asks for at
+ * each render, and every role query) walked each of their rules for each element and its ancestors.
  */
 const styles = createCache({ key: 'test' });
-styles.sheet.insert = () => undefined;
+const WrittenSheet = styles.sheet.constructor as new (options: { key: string; container: Node }) => EmotionCache['sheet'];
+class UnwrittenSheet extends WrittenSheet {
+  override insert() {}
+}
+styles.sheet = new UnwrittenSheet({ key: 'test', container: document.head });
 
 /**
  * A person's keys and clicks, one after the other with no turn of the event loop between them
