@@ -14,6 +14,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  honest.destroy();
   db?.close();
   await app?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -176,10 +178,41 @@ function snapshot() {
   return { storeCount: app.store.count(), documentRows: count('documents'), fileRows: count('files'), files: filesUnderDataDir() };
 }
 
+/**
+ * The connections of the valid post after each case: Node's own client, its connections kept
+ * alive between requests as fetch's are (the post costs a millisecond of CPU less than through
+ * fetch, which the cases themselves still use: 760 times).
+ */
+const honest = new http.Agent({ keepAlive: true });
+
+/** A valid post of a page's script: its status and its answer's text. */
+function postValid(target: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: 'POST',
+        agent: honest,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 async function expectStillServing() {
   const before = app.store.count('Inquriy');
   const document = buildDocument(forms.inquiry, validData.inquiry, new Date());
-  const answer = await send('POST', documentsPath('Inquriy'), { 'content-type': 'application/json' }, JSON.stringify(document));
+  const answer = await postValid(documentsPath('Inquriy'), JSON.stringify(document));
   expect([answer.status, answer.text]).toEqual([201, expect.stringMatching(/^\{"id":"[A-Za-z0-9]{20}"\}$/)]);
   expect(app.store.count('Inquriy')).toBe(before + 1);
 }
