@@ -64,7 +64,9 @@ export default defineConfig({
     // The browser tests' own database and files, apart from ./data of a developer's site.
     // Every test posts from 127.0.0.1: the rate limits are raised (e2e/limits.e2e.ts tests them on a server of its own).
     // SITE_DIR off: the shared server never edits this checkout's config/ (the editor's journeys publish into a copy on a server of their own: e2e/helpers/editorSite.ts).
-    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_FACTOR: '1000', SITE_DIR: 'off' },
+    // PROOF_MAX_NUMBER: the forms' puzzles at the smallest size config/server.ts allows (the same search in the page's worker, the
+    // same check): at config's size, solving them was about a quarter of e2e/forms.e2e.ts's CPU. `npm run bench:proof` times config's.
+    env: { PORT: String(PORT), HOST, LOG: 'off', DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_FACTOR: '1000', PROOF_MAX_NUMBER: '1000', SITE_DIR: 'off' },
     reuseExistingServer: !CI,
     // A build made here when none of these sources is kept (or another run's is being made) on a busy machine.
     timeout: 300_000,

@@ -58,9 +58,11 @@ export interface AppOptions {
    */
   rateLimitFactor?: number;
   /**
-   * The forms' puzzle size in place of config/server.ts proofOfWork.maxNumber: a test that solves
-   * many puzzles with the browser's own search (in Node, several times slower than in a page)
-   * makes it smaller; src/leads/server/proofOfWork.test.ts and the browser tests keep config's.
+   * The forms' puzzle size in place of config/server.ts proofOfWork.maxNumber (PROOF_MAX_NUMBER):
+   * a test that solves many puzzles with the browser's own search (in Node, several times slower
+   * than in a page; in Chromium, about a quarter of e2e/forms.e2e.ts's CPU) makes it smaller, as
+   * the browser tests' shared server does; src/leads/server/proofOfWork.test.ts keeps config's,
+   * and `npm run bench:proof` times it in a browser.
    */
   proofMaxNumber?: number;
   /**

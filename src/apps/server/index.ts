@@ -1,6 +1,7 @@
 /**
  * Starts the site: `npm start` (after a build). PORT, HOST, DATA_DIR and CLIENT_DIR override
  * the defaults; RATE_LIMIT_FACTOR multiplies the rate limits (tests, benchmarks);
+ * PROOF_MAX_NUMBER sets the forms' puzzle size in place of config/server.ts's (tests);
  * TRUST_PROXY names the proxies allowed to tell the client's address (default: loopback).
  */
 import path from 'node:path';
@@ -25,6 +26,11 @@ const caddyAdmin = caddyAdminFromEnv(process.env);
 
 const rateLimitFactor = Number(process.env.RATE_LIMIT_FACTOR ?? 1);
 if (!(rateLimitFactor > 0)) throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${process.env.RATE_LIMIT_FACTOR}"`);
+// The browser tests' pages solve a puzzle for every form they send: a small one (the same search, the same check).
+const proofMaxNumber = process.env.PROOF_MAX_NUMBER === undefined ? undefined : Number(process.env.PROOF_MAX_NUMBER);
+if (proofMaxNumber !== undefined && !(Number.isInteger(proofMaxNumber) && proofMaxNumber > 0)) {
+  throw new Error(`PROOF_MAX_NUMBER must be a whole number above 0, not "${process.env.PROOF_MAX_NUMBER}"`);
+}
 const trustProxy = process.env.TRUST_PROXY;
 // Notifications (SMTP_URL, MAIL_FROM, NOTIFY_TO, WEBHOOK_URL, WEBHOOK_SECRET, PUBLIC_URL): a wrong
 // one is a sentence here, and the site starts without that channel (its deliveries wait).
@@ -48,6 +54,7 @@ const app = await buildApp({
   dataDir,
   logger: process.env.LOG !== 'off',
   rateLimitFactor,
+  ...(proofMaxNumber === undefined ? {} : { proofMaxNumber }),
   notifications: { settings: notifications.settings },
   // Mails are read in a thread of its own: its file is bundled beside this one (dist/server/parse-worker.js).
   ...(mailbox.settings ? { mailbox: { settings: mailbox.settings, agency, parseWorker: path.join(import.meta.dirname, 'parse-worker.js') } } : {}),
