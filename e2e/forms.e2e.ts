@@ -84,8 +84,14 @@ const upload = fieldConfig('freelancer', 'CvFile').upload!;
 
 /* --------------------------------------------------------------------- helpers */
 
+/** Opens the form's page (formPlaces) and goes into the form (enter). */
 async function open(page: Page, name: FormName): Promise<Locator> {
   await visit(page, formPlaces[name].path);
+  return enter(page, name);
+}
+
+/** Goes into the form on the page already open, as a visitor does; resolves once it is interactive and the toast UI is there. */
+async function enter(page: Page, name: FormName): Promise<Locator> {
   const form = formOf(page, name);
   await expect(form).toHaveCount(1);
   // As a visitor does: reach the form and click into it. Its code loads then (it is not part
@@ -1159,7 +1165,8 @@ test.describe('the proof of work', () => {
 
     const s = uniqueSuffix();
     const email = `solver.${s}@example.com`;
-    const form = await open(page, 'contact');
+    // The visitor then goes into the form of the same page.
+    const form = await enter(page, 'contact');
     await fillFields(form, { Fullname: `Solver ${s}`, Company: 'Acme', Number: '0123456789', Email: email, Messsage: 'A real question.' });
     await submitButton(form).click();
     await expectToast(page, toast.contactSaved);
