@@ -99,7 +99,8 @@ test.describe('the German pages of a site in two languages, one text of Home lef
   test.beforeAll(async () => {
     // The site copied, translated, drawn in two languages and served: minutes on a busy machine.
     test.setTimeout(600_000);
-    languageSite = await startLanguageSite({ translate: (siteDir) => writeRealGerman(siteDir, UNTRANSLATED) });
+    // Its pages are read in the browser, never weighed (budgets.e2e.ts weighs its own): their compressed copies made quickly.
+    languageSite = await startLanguageSite({ translate: (siteDir) => writeRealGerman(siteDir, UNTRANSLATED), brotli: 1 });
     const manifest = JSON.parse(readFileSync(path.join(languageSite.clientDir, SITE_MANIFEST_FILE), 'utf8')) as SiteManifest;
     germanPages = manifest.pages.map((p) => p.path).filter((address) => address === GERMAN.prefix || address.startsWith(`${GERMAN.prefix}/`));
   });

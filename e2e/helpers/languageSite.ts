@@ -35,10 +35,16 @@ export interface LanguageSiteOptions {
   env?: Record<string, string>;
   /** Writes translations into the copied site folder (German declared) before it is checked and drawn (src/test/realGerman.ts writeRealGerman). */
   translate?: (siteDir: string) => Promise<unknown>;
+  /**
+   * Brotli's quality for the pages' compressed copies (src/render/compress.ts): the build's best
+   * unless told. A test that only reads the pages in a browser, never their bytes, takes the
+   * quickest (1): the best was about half of the render's CPU.
+   */
+  brotli?: number;
 }
 
 /** Copies the site, declares German, writes the translations (`translate`), checks the copy and draws it into `outDir`. */
-async function drawLanguageSite(outDir: string, translate?: LanguageSiteOptions['translate']): Promise<void> {
+async function drawLanguageSite(outDir: string, translate?: LanguageSiteOptions['translate'], brotli?: number): Promise<void> {
   const siteDir = await makeBuiltSite();
   try {
     addGerman(siteDir);
@@ -47,7 +53,7 @@ async function drawLanguageSite(outDir: string, translate?: LanguageSiteOptions[
       const problems = await checkConfigFolder({ configDir: path.join(siteDir, 'config'), publicDir: path.join(siteDir, 'public') });
       if (problems.length > 0) throw new Error(`The translated copy of the site does not pass the checker: ${problems.join(' ')}`);
     }
-    await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir });
+    await renderSite({ content: await readSiteContent(siteDir), codeDir: path.join(siteDir, 'dist'), outDir, ...(brotli === undefined ? {} : { brotli }) });
   } finally {
     rmSync(siteDir, { recursive: true, force: true });
   }
@@ -74,7 +80,7 @@ const keptUntranslated = () =>
     },
   );
 
-export async function startLanguageSite({ env = {}, translate }: LanguageSiteOptions = {}): Promise<LanguageSite> {
+export async function startLanguageSite({ env = {}, translate, brotli }: LanguageSiteOptions = {}): Promise<LanguageSite> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'language-site-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'language-site-data-'));
   const remove = () => {
@@ -82,7 +88,8 @@ export async function startLanguageSite({ env = {}, translate }: LanguageSiteOpt
   };
   let server: ChildProcess;
   try {
-    if (translate) await drawLanguageSite(outDir, translate);
+    // The kept render is the build's, at brotli's best: a site asked for at another quality is drawn anew.
+    if (translate || brotli !== undefined) await drawLanguageSite(outDir, translate, brotli);
     else cpSync(await keptUntranslated(), outDir, { recursive: true });
     const port = await freePort();
     server = await startServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000', SITE_DIR: 'off', CLIENT_DIR: path.join(outDir, 'client'), ...env });
