@@ -6,7 +6,8 @@
  * or Shift+Tab is never under the sticky Publish bar; a link to an alias of a page (config/routes.ts),
  * written into this copy's home page, opens as that page of the site; on a phone the form and the preview are two tabs, the preview
  * opening on the section being edited; axe reports nothing on every kind of screen at 1280 and
- * 375 px, and none scrolls sideways (a test per screen and width).
+ * 375 px, and none scrolls sideways (a test per screen and width). Pictures of some of the screens are kept
+ * with E2E_SHOTS=1 (e2e/helpers/shots.ts).
  *
  * The editor signs in once per worker (its cookies reused by every test). Each load of the editor
  * reads the content from the server (every file of the site folder's config/), so a test
@@ -27,6 +28,7 @@ import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
 import { animationsDone, expect, test } from './fixtures';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 import { publishButton } from './helpers/content';
+import { screenshots } from './helpers/shots';
 
 const t = admin.content;
 const SITE = 'config/site.ts';
@@ -197,8 +199,8 @@ const stuckBottom = (page: Page) =>
     ),
   );
 
-/** Saves a picture of the window beside the test's results (to look at). */
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+/** A picture of the window, to look at (test-results/content-screens/, with E2E_SHOTS=1: e2e/helpers/shots.ts). */
+const shot = screenshots('content-screens');
 
 for (const width of [1280, 375]) {
   test(`at ${width} px, problems listed, the text gone to has its formatting bar below what sticks`, async ({ page }) => {
