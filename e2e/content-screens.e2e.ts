@@ -24,7 +24,7 @@ import { fieldId } from '../src/content/editor/schemaValues';
 import { contentRoutes } from '../src/content/model/contentApi';
 import { fill } from '../src/schema/text';
 import { loadRealConfig } from '../src/test/realConfig';
-import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
+import { discardDrafts, signedInByRequest, type SignedIn } from './helpers/admin';
 import { animationsDone, expect, test } from './fixtures';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
 import { publishButton } from './helpers/content';
@@ -37,11 +37,11 @@ let base: string;
 let siteDir: string;
 
 // The editor's shared site (e2e/helpers/editorSite.ts) and a signed-in editor of this file's own per worker: the tests are independent.
-test.beforeAll(async ({ browser, editorSite }) => {
-  // A sign-in and the content read: slow on a busy machine.
+test.beforeAll(async ({ editorSite }) => {
+  // A sign-in (its password check queued on the server): slow on a busy machine.
   test.setTimeout(120_000);
   ({ base, siteDir } = editorSite);
-  signedIn = await signedInState(browser, await editorSite.newAccount('editor'), base, t.heading);
+  signedIn = await signedInByRequest(await editorSite.newAccount('editor'), base);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });

@@ -23,7 +23,7 @@ import { gitIn } from '../src/test/contentSite';
 import { loadRealConfig } from '../src/test/realConfig';
 import { expect, fill, test } from './fixtures';
 import { mainPaths, publishButton } from './helpers/content';
-import { signedInState, type Account, type SignedIn } from './helpers/admin';
+import { signedInByRequest, type Account, type SignedIn } from './helpers/admin';
 import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
@@ -42,15 +42,15 @@ let second: Account;
 let authorState: SignedIn;
 let secondState: SignedIn;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Of its own: the tests crash and restart its server.
   site = await startEditorSite({ caddy: false });
   ({ base, siteDir } = site);
   author = await site.newAccount('editor');
   second = await site.newAccount('editor');
-  authorState = await signedInState(browser, author, base, t.heading);
-  secondState = await signedInState(browser, second, base, t.heading);
+  authorState = await signedInByRequest(author, base);
+  secondState = await signedInByRequest(second, base);
 });
 test.afterAll(async () => {
   await site?.stop();

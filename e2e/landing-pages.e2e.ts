@@ -21,7 +21,7 @@ import { sectionNameOf, sectionTypeLabel } from '../src/content/model/officeSent
 import { RESERVED_NAMES } from '../src/schema/addresses';
 import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
-import { discardDrafts, signedInState, SIGNED_OUT, sourceShown, type SignedIn } from './helpers/admin';
+import { discardDrafts, signedInByRequest, SIGNED_OUT, sourceShown, type SignedIn } from './helpers/admin';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { fieldId } from '../src/content/editor/schemaValues';
 import { needsCaddy } from './helpers/caddy';
@@ -43,12 +43,12 @@ let origin: string;
 let dataDir: string;
 
 // The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts). The office signs in
-// once, through the form, for the whole file: its tests are about the pages, not the sign-in (e2e/admin-signin.e2e.ts).
-test.beforeAll(async ({ browser, editorSite }) => {
-  // A sign-in: slow on a busy machine.
+// once, with the sign-in's own requests (no browser), for the whole file: its tests are about the pages, not the sign-in (e2e/admin-signin.e2e.ts).
+test.beforeAll(async ({ editorSite }) => {
+  // A sign-in (its password check queued on the server): slow on a busy machine.
   test.setTimeout(120_000);
   ({ origin, dataDir } = editorSite);
-  signedIn = await signedInState(browser, await editorSite.newAccount(), origin);
+  signedIn = await signedInByRequest(await editorSite.newAccount(), origin);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });

@@ -19,7 +19,7 @@ import admin from '../config/admin';
 import messages from '../config/forms/_messages';
 import { escapeRegExp, fill } from '../src/schema/text';
 import { collectionOf, fieldKeyOf } from '../src/content/model/newForm';
-import { choose, pdfWith, signedInState, SIGNED_OUT, sourceShown, type SignedIn } from './helpers/admin';
+import { choose, pdfWith, signedInByRequest, SIGNED_OUT, sourceShown, type SignedIn } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { publishButton } from './helpers/content';
 import { expect, test } from './fixtures';
@@ -106,12 +106,12 @@ async function addQuestion(page: Page, q: Question, n: number) {
   }
 }
 
-// The office signs in once, through the form, for the whole file: its tests are about the forms, not the sign-in (e2e/admin-signin.e2e.ts).
-test.beforeAll(async ({ browser, editorSite }) => {
-  // A sign-in: slow on a busy machine.
+// The office signs in once, with the sign-in's own requests (no browser), for the whole file: its tests are about the forms, not the sign-in (e2e/admin-signin.e2e.ts).
+test.beforeAll(async ({ editorSite }) => {
+  // A sign-in (its password check queued on the server): slow on a busy machine.
   test.setTimeout(120_000);
   ({ origin, dataDir } = editorSite);
-  signedIn = await signedInState(browser, await editorSite.newAccount(), origin);
+  signedIn = await signedInByRequest(await editorSite.newAccount(), origin);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(signedIn) });

@@ -21,7 +21,7 @@ import { addItemLabel, labelOf, placeOf, sectionNameOf } from '../src/content/mo
 import { loadRealConfig } from '../src/test/realConfig';
 import { fill } from '../src/schema/text';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
-import { discardDrafts, signedInState, type SignedIn } from './helpers/admin';
+import { discardDrafts, signedInByRequest, type SignedIn } from './helpers/admin';
 import { CSRF_HEADER } from '../src/platform/signIn';
 import { adminRoutes } from '../src/platform/inboxRoutes';
 import { publishButton } from './helpers/content';
@@ -38,11 +38,11 @@ let base: string;
 let home: Json;
 
 // The editor's site shared by the editor's journeys (e2e/helpers/editorSite.ts), its server's own address.
-test.beforeAll(async ({ browser, editorSite }) => {
-  // A sign-in and the content read: slow on a busy machine.
+test.beforeAll(async ({ editorSite }) => {
+  // A sign-in (its password check queued on the server): slow on a busy machine.
   test.setTimeout(120_000);
   base = editorSite.base;
-  signedIn = await signedInState(browser, await editorSite.newAccount('editor'), base, t.heading);
+  signedIn = await signedInByRequest(await editorSite.newAccount('editor'), base);
   home = (await loadRealConfig()).pages.home as Json;
 });
 // eslint-disable-next-line no-empty-pattern

@@ -28,7 +28,7 @@ import { translationFileOf, type TranslationFile } from '../src/site/model/trans
 import { escapeRegExp } from '../src/schema/text';
 import { expect, fill, test } from './fixtures';
 import { publishButton } from './helpers/content';
-import { signedInState, type Account, type SignedIn } from './helpers/admin';
+import { signedInByRequest, type Account, type SignedIn } from './helpers/admin';
 import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
@@ -58,14 +58,14 @@ let editorState: SignedIn;
 let contactTitle: string;
 let defaultLanguage: string;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(240_000);
   site = await startEditorSite({ caddy: false });
   base = site.base;
   const owner: Account = await site.newAccount('owner');
   const editor: Account = await site.newAccount('editor');
-  ownerState = await signedInState(browser, owner, base);
-  editorState = await signedInState(browser, editor, base, t.heading);
+  ownerState = await signedInByRequest(owner, base);
+  editorState = await signedInByRequest(editor, base);
 });
 test.afterAll(async () => {
   await site?.stop();

@@ -1,17 +1,18 @@
 /**
  * Helpers for the inbox's browser tests (e2e/admin*.e2e.ts): an account made in the server's
  * database by the command line's own code (or by the command line itself), signing in as a
- * person does (once per worker, its cookies reused by the tests), a career application sent
+ * person does (once per worker, its cookies reused by the tests) or with the sign-in's own
+ * requests (for tests about what follows it), a career application sent
  * through the public page, spam leads written into a server's database as the spam trap stores
  * them, what a lead's page says of where it came from, and the content editor's drafts of an
  * account discarded (tests sharing an account each start from what is published).
  */
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { request as playwrightRequest, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { AttributionKey } from '../../src/site/model/attribution';
 import { setAdmin } from '../../src/platform/server/accounts/accounts';
 import { SESSION_COOKIE } from '../../src/apps/server/admin/routes';
 import { hashSessionId } from '../../src/platform/server/accounts/sessions';
-import { CSRF_HEADER } from '../../src/platform/signIn';
+import { CSRF_HEADER, signInRoutes } from '../../src/platform/signIn';
 import { adminRoutes, type Me } from '../../src/platform/inboxRoutes';
 import { contentRoutes, type ContentSnapshot } from '../../src/content/model/contentApi';
 import type { AdminRole } from '../../src/platform/roles';
@@ -129,6 +130,31 @@ export async function signedInState(browser: Browser, account: Account, origin: 
     return await context.storageState();
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * The cookies of a sign-in made with the sign-in's own requests, as the form sends them (its CSRF
+ * token asked first, then the e-mail and the password, not remembered), with no browser: for the
+ * tests that start signed in and are about what follows (`test.use({ storageState })`). The form
+ * itself, with the screen it opens, is tested in e2e/admin-signin.e2e.ts; in a browser it costs a
+ * page and the first screen drawn, about a second of the machine's CPU, here a few milliseconds.
+ * `origin` is the server's (or Caddy's, whose own certificate is accepted).
+ */
+export async function signedInByRequest(account: Account, origin: string): Promise<SignedIn> {
+  const client = await playwrightRequest.newContext({ baseURL: origin, ignoreHTTPSErrors: true });
+  try {
+    const { csrfToken } = (await (await client.get(signInRoutes.signInState.path)).json()) as { csrfToken: string };
+    // The password check may wait long behind others on a busy machine.
+    const answer = await client.post(signInRoutes.signIn.path, {
+      data: { email: account.email, password: account.password, remember: false },
+      headers: { [CSRF_HEADER]: csrfToken },
+      timeout: 90_000,
+    });
+    expect(answer.status(), `the sign-in of ${account.email} (${await answer.text()})`).toBe(204);
+    return await client.storageState();
+  } finally {
+    await client.dispose();
   }
 }
 
