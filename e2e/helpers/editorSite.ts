@@ -34,7 +34,6 @@ import { pathToFileURL } from 'node:url';
 import type { AdminRole } from '../../src/platform/roles';
 import { hasCaddy } from '../../src/test/caddy';
 import { makeSite } from '../../src/test/contentSite';
-import { projectDir } from '../../src/test/realConfig';
 import { startSmtp, type SmtpReceiver } from '../../src/test/receivers';
 import { stopServer } from '../../scripts/lib/builtServer.mjs';
 import { addAccount, type Account } from './admin';
@@ -82,7 +81,6 @@ export async function startEditorSite({ caddy = true }: { caddy?: boolean } = {}
   // The checkout's build is served first (the shared server's, built by playwright's webServer); a publish renders into the copy.
   const settings = {
     SITE_DIR: siteDir,
-    TOOLS_DIR: projectDir,
     RATE_LIMIT_FACTOR: '1000',
     TRUST_PROXY: 'loopback',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
