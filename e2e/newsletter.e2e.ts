@@ -19,6 +19,7 @@ import { seedSubscribers, subscriberState } from '../src/test/newsletter';
 import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, fill, test } from './fixtures';
 import { fillCount } from '../src/schema/text';
+import { newsletterRoutes } from '../src/newsletter/model/newsletterApi';
 import { addAccount, signIn } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
 import { startMailingSite, type MailingSite } from './helpers/server';
@@ -281,8 +282,26 @@ test("an editor marks a draft ready for an owner: the owner's inbox counts and l
   // The newsletters say so, and its page asks the owner to read and send it.
   await page.goto(`${base}/admin/newsletters`);
   await expect(page.getByRole('row', { name: new RegExp(subject) }).getByText(fill(t.states.ready, { by: editor.email }), { exact: true })).toBeVisible();
+  // The mail is drawn a moment after the page: held here, then let through. Send stays where it was
+  // (a press begun on it and released after the mail had pushed it down would send nothing).
+  let letPreviewThrough = () => {};
+  const gate = new Promise<void>((release) => (letPreviewThrough = release));
+  const previewHeld = new Promise<void>((held) =>
+    page.route(`**${newsletterRoutes.newsletterPreview.path}`, async (route) => {
+      held();
+      await gate;
+      await route.continue();
+    }),
+  );
   await link.click();
   await expect(page).toHaveURL(address);
+  await previewHeld;
+  const sendButton = page.getByRole('button', { name: fillCount(t.sendNow, confirmed(), { count: confirmed() }), exact: true });
+  const whereBefore = await sendButton.boundingBox();
+  letPreviewThrough();
+  await expect(page.getByTestId('newsletter-mail')).toBeVisible();
+  await page.unroute(`**${newsletterRoutes.newsletterPreview.path}`);
+  expect(await sendButton.boundingBox()).toEqual(whereBefore);
   // It names who marked it ready, and when.
   const readyNote = page.getByRole('alert').filter({ hasText: fill(t.readyForOwner, { by: editor.email, when: '' }).split('()')[0]! });
   await expect(readyNote).toBeVisible();

@@ -17,6 +17,12 @@ import type { NewsletterPreview } from '../model/newsletterApi';
 
 const t = admin.newsletters;
 const PREVIEW_WIDTHS = { phone: 375, wide: 1280 } as const;
+/**
+ * The height the mail is drawn in (scrolled within it), the same while it is being drawn: the mail
+ * arriving a moment after the page never moves Send and the rest of the page under it (a press
+ * begun on Send, released once the mail had pushed it down, sent nothing).
+ */
+const PREVIEW_HEIGHT = '60vh';
 type View = 'phone' | 'wide' | 'text';
 
 /** The mail's HTML in a shadow root of `host`: its body's style and its <html lang> on a wrapper, its body's nodes inside. */
@@ -53,10 +59,10 @@ export function MailPreview({ preview }: { preview: NewsletterPreview | undefine
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t.previewNote}
       </Typography>
-      {!preview ? (
-        <Typography role="status">{t.previewLoading}</Typography>
-      ) : preview.problem ? (
-        <Typography role="status">{preview.problem}</Typography>
+      {!preview || preview.problem ? (
+        <Typography role="status" sx={{ height: PREVIEW_HEIGHT }}>
+          {preview?.problem ?? t.previewLoading}
+        </Typography>
       ) : view === 'text' ? (
         <Box
           component="pre"
@@ -76,12 +82,12 @@ export function MailPreview({ preview }: { preview: NewsletterPreview | undefine
           {preview.text}
         </Box>
       ) : (
-        // The width of the screen it stands for; a wider one than the inbox's scrolls sideways (a region the keyboard reaches).
+        // The width of the screen it stands for; a wider one than the inbox's scrolls sideways, a longer one than its height down (a region the keyboard reaches).
         <Box
           tabIndex={0}
           role="region"
           aria-label={view === 'phone' ? t.previewPhone : t.previewWide}
-          sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          sx={{ overflow: 'auto', height: PREVIEW_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1 }}
         >
           <Box ref={host} data-testid="newsletter-mail" sx={{ width: PREVIEW_WIDTHS[view], maxWidth: 'none' }} />
         </Box>
