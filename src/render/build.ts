@@ -54,7 +54,7 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), log = 
   await viteBuild({ root, configFile, ...quiet, build: { ssr: RENDERER_ENTRY, outDir: ssrDir } });
   // The copies an earlier build compressed (the same bytes) are taken as they are: a build after a change remakes those of the chunks and pages it changed.
   const keptCopies = path.join(root, 'node_modules', '.cache', 'precompressed');
-  const { before, after } = compressTextFiles(clientDir, undefined, keptCopies);
+  const { before, after } = compressTextFiles(clientDir, { keep: keptCopies });
   log(`compressed the code's text files: ${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB with brotli`);
   writeCodeBuild(root, outDir, firebase ? FIREBASE_CONNECT_ORIGINS : []);
 

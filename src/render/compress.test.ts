@@ -40,7 +40,7 @@ it('takes the copies of unchanged files from the earlier build, and compresses t
   writeFileSync(path.join(earlier, 'assets/app-1.js.br'), earlierBr);
 
   const next = buildWith('next', { 'assets/app-1.js': text('app'), 'index.html': text('new page'), 'assets/new-2.js': text('new') });
-  const result = compressTextFiles(next, earlier);
+  const result = compressTextFiles(next, { earlier });
   expect(result.reused).toBe(1);
   expect(readFileSync(path.join(next, 'assets/app-1.js.br')).equals(earlierBr)).toBe(true);
   for (const file of ['assets/app-1.js', 'index.html', 'assets/new-2.js'])
@@ -60,7 +60,7 @@ it('compresses files with the same bytes once (a page and its aliases), and each
 it("takes the copies a build before kept of the same bytes (copied, not linked), and keeps the new ones' for the next", () => {
   const keep = path.join(root, 'kept');
   const first = buildWith('first', { 'assets/app-1.js': text('app'), 'assets/old-1.js': text('old') });
-  expect(compressTextFiles(first, undefined, keep).reused).toBe(0);
+  expect(compressTextFiles(first, { keep }).reused).toBe(0);
   // A kept copy made otherwise (brotli's fastest): taken as it is, it shows.
   const [keptBr] = readdirSync(keep).filter(
     (name) => name.endsWith('.br') && readFileSync(path.join(keep, name)).equals(readFileSync(path.join(first, 'assets/app-1.js.br'))),
@@ -69,12 +69,12 @@ it("takes the copies a build before kept of the same bytes (copied, not linked),
   writeFileSync(path.join(keep, keptBr!), fastest);
 
   const next = buildWith('next', { 'assets/app-1.js': text('app'), 'assets/new-2.js': text('new') });
-  expect(compressTextFiles(next, undefined, keep).reused).toBe(1);
+  expect(compressTextFiles(next, { keep }).reused).toBe(1);
   expect(readFileSync(path.join(next, 'assets/app-1.js.br')).equals(fastest)).toBe(true);
   expect(statSync(path.join(next, 'assets/app-1.js.br')).ino).not.toBe(statSync(path.join(keep, keptBr!)).ino);
   for (const file of ['assets/app-1.js', 'assets/new-2.js'])
     expect(unpacked(next, file)).toEqual([readFileSync(path.join(next, file), 'utf8'), readFileSync(path.join(next, file), 'utf8')]);
   // The new file's copies are kept too: a third build takes both.
   const third = buildWith('third', { 'assets/app-1.js': text('app'), 'assets/new-2.js': text('new') });
-  expect(compressTextFiles(third, undefined, keep).reused).toBe(2);
+  expect(compressTextFiles(third, { keep }).reused).toBe(2);
 });

@@ -105,13 +105,21 @@ function sweepKept(keep: string): void {
   }
 }
 
-/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` (a build folder) where the file there is the same, or from a file of this call with the same bytes, or from the copies kept in `keep` (a folder; those made here are kept there too); returns the bytes before and after brotli, and how many were taken. `quality`: brotli's for all but the outcome pages. */
+/** Where compressed copies may be taken from, and how hard to compress the rest. */
+export interface CompressOptions {
+  /** A build folder: a file there with the same bytes gives its copies. */
+  earlier?: string;
+  /** Brotli's quality for all but the outcome pages (its best unless given). */
+  quality?: number;
+  /** A folder of copies kept between builds: taken from when the bytes are the same, and those made here are kept there too. */
+  keep?: string;
+}
+
+/** Writes the copies of the files given (paths relative to dir), taking them from `earlier` where the file there is the same, or from a file of this call with the same bytes, or from the copies kept in `keep`; returns the bytes before and after brotli, and how many were taken. */
 export function compressFiles(
   dir: string,
   files: Iterable<string>,
-  earlier?: string,
-  quality = BEST,
-  keep?: string,
+  { earlier, quality = BEST, keep }: CompressOptions = {},
 ): { before: number; after: number; reused: number } {
   let before = 0;
   let after = 0;
@@ -158,13 +166,11 @@ export function compressFiles(
   return { before, after, reused };
 }
 
-/** The copies of every text file of the folder (the code build's); `keep`: compressFiles'. */
-export function compressTextFiles(dir: string, earlier?: string, keep?: string): { before: number; after: number; reused: number } {
+/** The copies of every text file of the folder (the code build's), at brotli's best. */
+export function compressTextFiles(dir: string, { earlier, keep }: Omit<CompressOptions, 'quality'> = {}): { before: number; after: number; reused: number } {
   return compressFiles(
     dir,
     [...textFiles(dir)].map((file) => path.relative(dir, file).split(path.sep).join('/')),
-    earlier,
-    BEST,
-    keep,
+    { earlier, keep },
   );
 }

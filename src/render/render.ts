@@ -304,7 +304,7 @@ export async function renderSite({
   writeOwn(clientDir, SITE_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
   writeOwn(outDir, CADDY_SNIPPETS_FILE, caddySnippets(manifest));
 
-  compressFiles(clientDir, written, earlierClientDir, brotli, keptCopies);
+  compressFiles(clientDir, written, { earlier: earlierClientDir, quality: brotli, keep: keptCopies });
   writeOwn(clientDir, RENDER_INDEX_FILE, JSON.stringify(index));
   // Last: the release is whole, and which content it is.
   writeOwn(outDir, RELEASE_FILE, `${JSON.stringify({ content: contentFingerprint(allContent) })}\n`);
