@@ -20,16 +20,17 @@ if (slips.length > 0) {
 }
 
 const { checkProject, report } = await import('../src/render/checkProject');
-const { buildSite } = await import('../src/render/build');
-const { markBuilt } = await import('../src/render/buildStamp');
-const { forgetPublishedBuild } = await import('../src/content/server/liveBuild');
-
 const problems = await checkProject();
 if (problems.length > 0) {
   console.error(report(problems));
   console.error('\nThe site was not built: fix the config first (npm run check checks it again).');
   process.exit(1);
 }
+
+// The build's code (vite and its plugins: about a second to load) only once the config is right.
+const { buildSite } = await import('../src/render/build');
+const { markBuilt } = await import('../src/render/buildStamp');
+const { forgetPublishedBuild } = await import('../src/content/server/liveBuild');
 // npm runs scripts from the project's folder.
 await buildSite({ root: process.cwd() });
 // This build is what the server serves from now on, not the content editor's last publish

@@ -19,10 +19,8 @@ if (slips.length > 0) {
   process.exit(1);
 }
 
-const { buildSite } = await import('../src/render/build');
 const { markBuilt, needsBuild } = await import('../src/render/buildStamp');
 const { checkProject, report } = await import('../src/render/checkProject');
-const { forgetPublishedBuild } = await import('../src/content/server/liveBuild');
 
 // npm runs scripts from the project's folder.
 const root = process.cwd();
@@ -37,6 +35,9 @@ if (problems.length > 0) {
 
 if (needsBuild(root)) {
   console.log('Building the site (sources changed since the last build)…');
+  // The build's code (vite and its plugins: about a second to load) only when it builds.
+  const { buildSite } = await import('../src/render/build');
+  const { forgetPublishedBuild } = await import('../src/content/server/liveBuild');
   await buildSite({ root });
   // As after `npm run build`: this build is served, not the content editor's last publish.
   forgetPublishedBuild(root);
