@@ -28,18 +28,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LIVE_EVENTS, type LiveLead } from '../src/leads/model/adminApi';
-import { CSRF_HEADER, SIGN_IN_API } from '../src/platform/signIn';
-import { adminRoutes, pathOf } from '../src/platform/inboxRoutes';
-import { setAdmin } from '../src/platform/server/accounts/accounts';
-import { SESSION_COOKIE } from '../src/apps/server/admin/routes';
-import { buildApp } from '../src/apps/server/app';
-import { openStore } from '../src/apps/server/siteStore';
-import { databaseFile } from '../src/platform/server/store/store';
-import { readMailboxSettings } from '../src/leads/server/mailbox/settings';
-import { hasDovecot, noDovecot, startDovecot, type RunningDovecot } from '../src/test/dovecot';
-import { seedLeads, seedMails } from '../src/test/seedLeads';
-import { describeInside, EXPORT_LIMITS, type Inside, ms, percentile, probe, readExport, rssMb, sampleMemory, watchServer } from '../src/test/serverWatch';
+import type { LiveLead } from '../src/leads/model/adminApi';
+import type { RunningDovecot } from '../src/test/dovecot';
+import type { Inside } from '../src/test/serverWatch';
 import { readCommandLine, refuse } from './lib/commandLine.mjs';
 
 const PASSWORD = 'a long bench password';
@@ -70,6 +61,21 @@ const count = (name: 'leads' | 'message-chars' | 'mails', fallback: number) => {
   if (!/^[1-9]\d*$/.test(value)) refuse(`--${name} takes a whole number of at least 1, like --${name} ${fallback}. Nothing was done.`);
   return Number(value);
 };
+
+// What it runs (our server, its store, the mailbox) is loaded once its command line is read: a
+// mistyped option is answered at once.
+const { LIVE_EVENTS } = await import('../src/leads/model/adminApi');
+const { CSRF_HEADER, SIGN_IN_API } = await import('../src/platform/signIn');
+const { adminRoutes, pathOf } = await import('../src/platform/inboxRoutes');
+const { setAdmin } = await import('../src/platform/server/accounts/accounts');
+const { SESSION_COOKIE } = await import('../src/apps/server/admin/routes');
+const { buildApp } = await import('../src/apps/server/app');
+const { openStore } = await import('../src/apps/server/siteStore');
+const { databaseFile } = await import('../src/platform/server/store/store');
+const { readMailboxSettings } = await import('../src/leads/server/mailbox/settings');
+const { hasDovecot, noDovecot, startDovecot } = await import('../src/test/dovecot');
+const { seedLeads, seedMails } = await import('../src/test/seedLeads');
+const { describeInside, EXPORT_LIMITS, ms, percentile, probe, readExport, rssMb, sampleMemory, watchServer } = await import('../src/test/serverWatch');
 
 /** This file in a Node process of its own, TypeScript loaded by tsx's hooks (no wrapper process: its pid is its own). */
 const own = (mode: string, env: NodeJS.ProcessEnv) =>

@@ -5,16 +5,7 @@
 // read, fonts and pictures loaded, animations ended), never after a fixed wait.
 // Usage: EDITOR_EMAIL=… EDITOR_PASSWORD=… npx tsx scripts/editor-screenshots.mjs http://127.0.0.1:3000
 // (tsx: the editor's words are read from config/admin.ts)
-import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import sharp from 'sharp';
-import admin from '../config/admin.ts';
-import { adminRoutes } from '../src/platform/inboxRoutes.ts';
-import { CSRF_HEADER } from '../src/platform/signIn.ts';
-import { contentRoutes } from '../src/content/model/contentApi.ts';
-import { escapeRegExp, fill } from '../src/schema/text.ts';
-import { addItemLabel, labelOf, numberedItem } from '../src/content/model/officeSentences.ts';
-import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 const [base = 'http://127.0.0.1:3000'] = readCommandLine(process.argv.slice(2), {
@@ -27,6 +18,18 @@ if (!email || !password) {
   console.error('Set EDITOR_EMAIL and EDITOR_PASSWORD to an account of that server (npm run leads -- add-admin … --role editor).');
   process.exit(1);
 }
+
+// The browser, the picture writer and the editor's words are loaded once the command line is read:
+// a mistyped one is answered at once.
+const { chromium } = await import('@playwright/test');
+const { default: sharp } = await import('sharp');
+const { default: admin } = await import('../config/admin.ts');
+const { adminRoutes } = await import('../src/platform/inboxRoutes.ts');
+const { CSRF_HEADER } = await import('../src/platform/signIn.ts');
+const { contentRoutes } = await import('../src/content/model/contentApi.ts');
+const { escapeRegExp, fill } = await import('../src/schema/text.ts');
+const { addItemLabel, labelOf, numberedItem } = await import('../src/content/model/officeSentences.ts');
+const { chromiumPath, LAUNCH_ARGS } = await import('./lib/chromium.mjs');
 const out = 'docs/images';
 mkdirSync(out, { recursive: true });
 

@@ -9,13 +9,10 @@
 //   node scripts/navigation.mjs                          the build in dist/
 //   node scripts/navigation.mjs dist .tmp-baseline/dist  two builds, alternating
 // Options (env): RUNS (9), FROM (/), LINK (Contact), HEADLINE (Contact Us), CPU (4).
-import { chromium } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
-import { freePort, startServer, stopServer } from './lib/builtServer.mjs';
 
 const runs = Number(process.env.RUNS ?? 9);
 const from = process.env.FROM ?? '/';
@@ -24,6 +21,10 @@ const headline = process.env.HEADLINE ?? 'Contact Us';
 const cpu = Number(process.env.CPU ?? 4);
 const given = readCommandLine(process.argv.slice(2), { command: 'npm run navigation', words: [0, Infinity], wordsHint: ' [<build folder> …]' }).words;
 const builds = given.length ? given : ['dist'];
+// The browser's code and the built server's are loaded once the command line is read: a mistyped one is answered at once.
+const { chromium } = await import('@playwright/test');
+const { chromiumPath, LAUNCH_ARGS } = await import('./lib/chromium.mjs');
+const { freePort, startServer, stopServer } = await import('./lib/builtServer.mjs');
 
 async function serve(dist) {
   const port = await freePort();

@@ -1,8 +1,6 @@
 // Screenshots of pages at 1280 and 375 px wide, cut into screen-sized slices for review.
 // Usage: node scripts/screenshots.mjs http://localhost:3000 / /About-us ...   (writes to screenshots/)
-import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { chromiumPath, LAUNCH_ARGS } from './lib/chromium.mjs';
 import { readCommandLine } from './lib/commandLine.mjs';
 
 const [base = 'http://localhost:3000', ...given] = readCommandLine(process.argv.slice(2), {
@@ -14,6 +12,9 @@ const paths = given.length ? given : ['/', '/About-us', '/Product', '/Services',
 const widths = (process.env.WIDTHS ?? '1280,375').split(',').map(Number);
 const sliceHeight = Number(process.env.SLICE ?? 1400);
 mkdirSync('screenshots', { recursive: true });
+// The browser's code is loaded once the command line is read: a mistyped one is answered at once.
+const { chromium } = await import('@playwright/test');
+const { chromiumPath, LAUNCH_ARGS } = await import('./lib/chromium.mjs');
 
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
