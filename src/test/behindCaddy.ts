@@ -67,7 +67,8 @@ export interface EditedBehindCaddy {
 
 /** The set-up above, started; `options` go to our server (e.g. a held clock for its schedules). */
 export async function editBehindCaddy(options: Partial<AppOptions> = {}): Promise<EditedBehindCaddy> {
-  const siteDir = await makeBuiltSite({ git: true });
+  // config/, public/ and the build: its server publishes from them and never builds the sources.
+  const siteDir = await makeBuiltSite({ git: true, buildable: false });
   const home = caddyHome();
   const socket = `unix/${path.join(home, 'admin.sock')}`;
   const config = path.join(projectDir, 'deploy', 'Caddyfile.files');
