@@ -17,6 +17,7 @@ import { sizeNamesOf } from '../site/model/pictureSizes';
 import type { SiteContent } from '../site/model/siteContent';
 import { makeBuiltSite } from '../test/contentSite';
 import { loadRealContent } from '../test/realConfig';
+import { PUBLISH_BROTLI } from './compress';
 import { renderSite } from './render';
 
 jest.setTimeout(300_000);
@@ -30,8 +31,8 @@ afterAll(() => {
 });
 
 it('a picture drawn from its one file until its sizes are there, then with them: its page drawn again, the sizes in the release', async () => {
-  // The code build in a site folder of its own (where its server renderer finds the packages).
-  siteDir = await makeBuiltSite();
+  // The code build in a site folder of its own (where its server renderer finds the packages); no sources: nothing builds.
+  siteDir = await makeBuiltSite({ buildable: false });
   const codeDir = path.join(siteDir, 'dist');
   const real = await loadRealContent();
   const upload = `${'7'.repeat(20)}.webp`;
@@ -52,7 +53,8 @@ it('a picture drawn from its one file until its sizes are there, then with them:
   const page = (release: string) => readFileSync(path.join(dir, release, 'client', htmlFileFor(first.path)), 'utf8');
   const inRelease = (release: string, name: string) => existsSync(path.join(dir, release, 'client', ...UPLOADS_PATH.split('/').filter(Boolean), name));
 
-  await renderSite({ content, codeDir, outDir: path.join(dir, 'before'), publicDir });
+  // Drawn as a publish draws a release (its brotli quality): the test reads the pages, not their compressed copies.
+  await renderSite({ content, codeDir, outDir: path.join(dir, 'before'), publicDir, brotli: PUBLISH_BROTLI });
   expect(page('before')).toContain(`src="${UPLOADS_PATH}${upload}"`);
   expect(page('before')).not.toMatch(/srcset/i);
 
@@ -60,7 +62,14 @@ it('a picture drawn from its one file until its sizes are there, then with them:
   const sizes = sizeNamesOf(upload, 700).map((s) => s.name);
   for (const name of sizes) writeFileSync(path.join(uploads, name), '');
   writeFileSync(path.join(uploads, sizeNamesOf(other, 700)[0]!.name), '');
-  await renderSite({ content, codeDir, outDir: path.join(dir, 'after'), publicDir, earlierClientDir: path.join(dir, 'before', 'client') });
+  await renderSite({
+    content,
+    codeDir,
+    outDir: path.join(dir, 'after'),
+    publicDir,
+    earlierClientDir: path.join(dir, 'before', 'client'),
+    brotli: PUBLISH_BROTLI,
+  });
   const html = page('after');
   expect(html).toContain(`<source type="image/avif" srcSet="${UPLOADS_PATH}${upload.replace('.webp', '-320.avif')} 320w`);
   expect(html).toContain(`${UPLOADS_PATH}${upload.replace('.webp', '-640.webp')} 640w, ${UPLOADS_PATH}${upload} 700w"`);
