@@ -49,7 +49,7 @@ let migrated: Buffer | undefined;
  * new site's database, every migration run: a server started on it finds what it would have made
  * itself, without running the migrations again (each a transaction and a disk flush).
  */
-function newDataDir(prefix = 'inbox-'): string {
+export function newDataDir(prefix = 'inbox-'): string {
   if (!migrated) {
     const first = mkdtempSync(path.join(os.tmpdir(), 'migrated-'));
     try {

@@ -23,6 +23,7 @@ import { databaseFile } from '../../platform/server/store/store';
 import { realServedContent } from '../../test/realConfig';
 import { api } from '../../platform/api';
 import { solvePuzzle } from '../../test/proof';
+import { newDataDir } from '../../test/adminServer';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 const inquiry = forms.inquiry;
@@ -40,8 +41,15 @@ function tempDir(name: string) {
 /** The rate limits' clock stands still: a slow machine must not refill a bucket while a test counts. */
 const stoppedClock = () => 1_800_000_000_000;
 
+/** A new site's database, copied (src/test/adminServer.ts newDataDir): the migrations are run once for the file, not per server. */
+function dataDir() {
+  const dir = newDataDir('hardening-');
+  dirs.push(dir);
+  return dir;
+}
+
 async function start(options: Partial<Parameters<typeof buildApp>[0]> = {}) {
-  const app = await buildApp({ dataDir: tempDir('hardening'), clock: stoppedClock, ...options });
+  const app = await buildApp({ dataDir: dataDir(), clock: stoppedClock, ...options });
   apps.push(app);
   await app.ready();
   return app;

@@ -7,10 +7,9 @@
  * numbers are checked in schedule.test.ts).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import admin from '../../../../config/admin';
 import forms from '../../../../config/forms';
@@ -39,6 +38,7 @@ import { openStore } from '../../../apps/server/siteStore';
 import { deliveriesOf, readNotifySettings, type Delivery } from '.';
 import { nextRetry, type RetrySchedule } from '../../../platform/server/mail/retry';
 import { proofHeaders } from '../../../test/proof';
+import { newDataDir } from '../../../test/adminServer';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -57,8 +57,9 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A data folder holding a new site's database, copied (src/test/adminServer.ts newDataDir): the migrations run once for the file, not per server. */
 function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'notify-'));
+  const dir = newDataDir('notify-');
   dirs.push(dir);
   return dir;
 }
