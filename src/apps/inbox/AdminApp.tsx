@@ -7,7 +7,7 @@
 import { CacheProvider } from '@emotion/react';
 import Alert from '@mui/material/Alert';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useMemo } from 'react';
 import { createEmotionCache } from '../../site/islands/emotionCache';
 import settings from '../../site/model/builtSettings';
@@ -16,8 +16,38 @@ import { Loading } from './Loading';
 import { SessionProvider, useSession } from '../../platform/inbox/session';
 import { SignIn } from './SignIn';
 
+/**
+ * MUI notices a box the browser filled by itself (a saved e-mail and password at the sign-in) by
+ * an animation its text box starts when filled. Each text box would add a style sheet of that
+ * animation's two keyframes, and take it away again: one per box, tens on an editor's screen,
+ * hundreds on its longest. The inbox declares them once, and each box only names them.
+ */
+const AUTO_FILL = 'mui-auto-fill';
+const AUTO_FILL_CANCEL = 'mui-auto-fill-cancel';
+const autoFill = {
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Never empty (emotion's production build drops an empty rule); an animation's properties are ignored inside its keyframes.
+        [`@keyframes ${AUTO_FILL}`]: { from: { animationName: AUTO_FILL } },
+        [`@keyframes ${AUTO_FILL_CANCEL}`]: { from: { animationName: AUTO_FILL_CANCEL } },
+      },
+    },
+    MuiInputBase: {
+      defaultProps: { disableInjectingGlobalStyles: true },
+      styleOverrides: {
+        input: {
+          animationName: AUTO_FILL_CANCEL,
+          animationDuration: '10ms',
+          '&:-webkit-autofill': { animationName: AUTO_FILL, animationDuration: '5000s' },
+        },
+      },
+    },
+  },
+} as const;
+
 // The inbox and the editor are forms: they scroll at once, never glide (src/site/theme.ts).
-const theme = createSiteTheme(settings, { glide: false });
+const theme = createTheme(createSiteTheme(settings, { glide: false }), autoFill);
 
 /** Everything behind the sign-in (the router, the frame, its screens): a chunk of its own (SignedIn.tsx), never in the sign-in's download. */
 const SignedIn = lazy(() => import('./SignedIn'));
