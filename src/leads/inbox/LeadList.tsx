@@ -14,9 +14,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import admin from '../../../config/admin';
-import type { LeadList as LeadListAnswer } from '../model/adminApi';
+import type { BulkAction, LeadList as LeadListAnswer } from '../model/adminApi';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
@@ -63,7 +63,14 @@ export function LeadList({ spam }: { spam: boolean }) {
   const rows = useMemo(() => answer?.leads ?? [], [answer]);
   const ticked = useTicked(rows, selection);
   const { notSpam, runBulk, confirming, setConfirming } = useListActions({ ticked, attempt, setNotice, load });
-  const exports = <ExportButtons query={view.query} attempt={attempt} />;
+  // What does not change with the server's answer is not drawn again at each one (the bar of bulk
+  // actions, the export's buttons): the bar's handler reads the actions of the rows ticked when pressed.
+  const exports = useMemo(() => <ExportButtons query={view.query} attempt={attempt} />, [view.query, attempt]);
+  const bulkNow = useRef(runBulk);
+  useLayoutEffect(() => {
+    bulkNow.current = runBulk;
+  }, [runBulk]);
+  const onBulk = useCallback((action: BulkAction) => (action === 'delete' ? setConfirming(true) : void bulkNow.current(action)), [setConfirming]);
 
   return (
     <Box component="section" aria-labelledby="list-heading">
@@ -86,7 +93,7 @@ export function LeadList({ spam }: { spam: boolean }) {
       />
       {!small && <Box sx={{ mb: 2 }}>{exports}</Box>}
       <Notice message={notice} />
-      <BulkBar spam={spam} small={small} ticked={ticked.length} onAction={(action) => (action === 'delete' ? setConfirming(true) : void runBulk(action))} />
+      <BulkBar spam={spam} small={small} ticked={ticked.length} onAction={onBulk} />
       <LeadTable
         rows={rows}
         total={answer?.total ?? 0}

@@ -2,6 +2,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import admin from '../../../../config/admin';
 import type { BulkAction } from '../../model/adminApi';
 import { fill, formatCount } from '../../../platform/inbox/format';
@@ -11,8 +12,18 @@ const t = admin.list;
 /** What each folder's ticked leads can have done to them. */
 const BULK: Record<'inbox' | 'spam', readonly BulkAction[]> = { inbox: ['read', 'archive', 'spam', 'delete'], spam: ['notSpam', 'delete'] };
 
-/** `onAction`: an action chosen (deleting is asked first, by the list). */
-export function BulkBar({ spam, small, ticked, onAction }: { spam: boolean; small: boolean; ticked: number; onAction: (action: BulkAction) => void }) {
+/** `onAction`: an action chosen (deleting is asked first, by the list); drawn again only when one of these changes. */
+export const BulkBar = memo(function BulkBar({
+  spam,
+  small,
+  ticked,
+  onAction,
+}: {
+  spam: boolean;
+  small: boolean;
+  ticked: number;
+  onAction: (action: BulkAction) => void;
+}) {
   if (small && ticked === 0) return null;
   return (
     <Stack component="section" aria-label={t.bulkLabel} direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1, minHeight: 40 }}>
@@ -33,4 +44,4 @@ export function BulkBar({ spam, small, ticked, onAction }: { spam: boolean; smal
       ))}
     </Stack>
   );
-}
+});

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import admin from '../../../../config/admin';
 import { LEAD_STATUSES, type FormTitle, type LeadList } from '../../model/adminApi';
 import { fill, formatCount } from '../../../platform/inbox/format';
@@ -22,6 +22,43 @@ const t = admin.list;
 /** Until the server answered: the seed's forms (config/admin.ts forms); then the forms it serves, new ones included. */
 const seedForms: FormTitle[] = Object.entries(admin.forms).map(([name, title]) => ({ name, title }));
 const FILTERS_ID = 'list-filters';
+
+// The filters the server's answer says nothing of: drawn again when what they show changes, not at each answer (the list's every load).
+const StatusSelect = memo(function StatusSelect({ spam, status, setFilter }: Pick<Props, 'spam' | 'status' | 'setFilter'>) {
+  return (
+    <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} slotProps={showEmpty}>
+      {!spam && <MenuItem value="">{t.openStatuses}</MenuItem>}
+      <MenuItem value={spam ? '' : ALL_STATUSES}>{t.allStatuses}</MenuItem>
+      {LEAD_STATUSES.map((name) => (
+        <MenuItem key={name} value={name}>
+          {admin.statuses[name]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+});
+const ShowSelect = memo(function ShowSelect({ people, setFilter }: Pick<Props, 'people' | 'setFilter'>) {
+  return (
+    <TextField select label={t.show} value={people ? 'people' : ''} onChange={(e) => setFilter('view', e.target.value)} slotProps={showEmpty}>
+      <MenuItem value="">{t.showSubmissions}</MenuItem>
+      <MenuItem value="people">{t.showPeople}</MenuItem>
+    </TextField>
+  );
+});
+const SearchField = memo(function SearchField({ search, setSearch }: Pick<Props, 'search' | 'setSearch'>) {
+  return (
+    <TextField
+      type="search"
+      label={t.search}
+      helperText={t.searchHint}
+      value={search}
+      onChange={(e) => setSearch(e.target.value)}
+      sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
+    />
+  );
+});
+const Sources = memo(SourceFilter);
+const Pipeline = memo(PipelineFilters);
 
 interface Props {
   spam: boolean;
@@ -72,34 +109,10 @@ export function FilterBar({
       ))}
     </TextField>
   );
-  const statusSelect = (
-    <TextField select label={t.status} value={status} onChange={(e) => setFilter('status', e.target.value)} slotProps={showEmpty}>
-      {!spam && <MenuItem value="">{t.openStatuses}</MenuItem>}
-      <MenuItem value={spam ? '' : ALL_STATUSES}>{t.allStatuses}</MenuItem>
-      {LEAD_STATUSES.map((name) => (
-        <MenuItem key={name} value={name}>
-          {admin.statuses[name]}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-  const showSelect = (
-    <TextField select label={t.show} value={people ? 'people' : ''} onChange={(e) => setFilter('view', e.target.value)} slotProps={showEmpty}>
-      <MenuItem value="">{t.showSubmissions}</MenuItem>
-      <MenuItem value="people">{t.showPeople}</MenuItem>
-    </TextField>
-  );
+  const statusSelect = <StatusSelect spam={spam} status={status} setFilter={setFilter} />;
+  const showSelect = <ShowSelect people={people} setFilter={setFilter} />;
   const languageSelect = languages && <LanguageFilter languages={languages} language={language} setFilter={setFilter} />;
-  const searchField = (
-    <TextField
-      type="search"
-      label={t.search}
-      helperText={t.searchHint}
-      value={search}
-      onChange={(e) => setSearch(e.target.value)}
-      sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
-    />
-  );
+  const searchField = <SearchField search={search} setSearch={setSearch} />;
 
   return (
     <Box
@@ -126,8 +139,8 @@ export function FilterBar({
             {statusSelect}
             {languageSelect}
             {!spam && showSelect}
-            {!spam && <SourceFilter />}
-            {!spam && <PipelineFilters />}
+            {!spam && <Sources />}
+            {!spam && <Pipeline />}
             <Box sx={{ gridColumn: '1 / -1' }}>{exports}</Box>
           </Box>
         </>
@@ -138,8 +151,8 @@ export function FilterBar({
           {searchField}
           {languageSelect}
           {!spam && showSelect}
-          {!spam && <SourceFilter />}
-          {!spam && <PipelineFilters />}
+          {!spam && <Sources />}
+          {!spam && <Pipeline />}
         </>
       )}
     </Box>
