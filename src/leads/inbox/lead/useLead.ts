@@ -39,8 +39,10 @@ export function useLead(docId: string, act: Act) {
   const setLeaving = useCallback((value: boolean) => {
     leaving.current = value;
   }, []);
-  useLiveRefresh(concerns, () =>
-    act(
+  // A change told before the delete was pressed asks a moment later (live.tsx): by then the page may be leaving.
+  useLiveRefresh(concerns, async () => {
+    if (leaving.current) return;
+    await act(
       async () => {
         const saved = lead?.note;
         const detail = await call('lead', { params: { docId } });
@@ -53,8 +55,8 @@ export function useLead(docId: string, act: Act) {
         setLead(null);
         return true;
       },
-    ),
-  );
+    );
+  });
 
   /** The new count for the tab's title, after a status changed. */
   const recount = useCallback(() => act(async () => setUnread((await call('leads', { query: { status: 'new', spam: 'false' } })).unread)), [act, setUnread]);
