@@ -42,7 +42,7 @@ import {
   type PointType,
   type LexicalEditor,
 } from 'lexical';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type Key, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type HTMLAttributes, type Key, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import admin from '../../../../config/admin';
 import type { ArticleBlock } from '../../../site/model/articleSchema';
 import { isLinkTarget } from './linkTarget';
@@ -427,6 +427,14 @@ function ListInFlow({ open, children, className, style, role }: PopperProps) {
   );
 }
 
+/**
+ * A press on the link panel's buttons leaves the keyboard in the address box. Taken from the box,
+ * the list of pages under it would close at the press, the page grow shorter under a window
+ * scrolled to its end and move the button from under the pointer: the release would land beside
+ * it, and no click be sent.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
 const searchPages = createFilterOptions<SitePage>({ stringify: (page) => `${page.label} ${page.path}` });
 
 /**
@@ -501,12 +509,13 @@ function LinkPanel({ link, pages, words }: { link: ReturnType<typeof useLink>; p
             )}
           />
         </Box>
-        <Button variant="contained" size="small" disabled={!target} onClick={() => target && apply(target)}>
+        {/* A press keeps the keyboard in the box (keepFocus): the list stays until the click is whole. */}
+        <Button variant="contained" size="small" disabled={!target} onMouseDown={keepFocus} onClick={() => target && apply(target)}>
           {t.linkApply}
         </Button>
         {/* Only a link there is can be removed. */}
         {linked && (
-          <Button size="small" onClick={() => apply(null)}>
+          <Button size="small" onMouseDown={keepFocus} onClick={() => apply(null)}>
             {t.linkRemove}
           </Button>
         )}
