@@ -26,7 +26,7 @@ import {
   passwordTypedAt,
   pdfWith,
   sendApplication,
-  signedInState,
+  signedInByRequest,
   signIn,
   storeSpam,
   tick,
@@ -47,15 +47,16 @@ const baseOf = () => test.info().project.use.baseURL!;
 
 let account: Account;
 let signedInCookies: SignedIn | undefined;
-// One account and one sign-in through the form per worker: the tests that are not about signing
-// in or out start with its cookies. A worker that comes back to the file runs this hook again,
-// its variables kept: the session it signed in is still open (no test here ends it).
-test.beforeAll(async ({ browser }, info) => {
+// One account and one sign-in by the sign-in's own requests per worker: the tests that are not
+// about signing in or out start with its cookies (the journey below signs in through the form). A
+// worker that comes back to the file runs this hook again, its variables kept: the session it
+// signed in is still open (no test here ends it).
+test.beforeAll(async () => {
   if (signedInCookies) return;
-  // An account and a sign-in through the form: slow on a busy machine.
+  // The password check may wait long behind others on a busy machine.
   test.setTimeout(120_000);
   account = await addAccount();
-  signedInCookies = await signedInState(browser, account, info.project.use.baseURL!);
+  signedInCookies = await signedInByRequest(account, baseOf());
 });
 /** In a describe block: its tests' pages start signed in as `account`. */
 // eslint-disable-next-line no-empty-pattern
@@ -242,11 +243,13 @@ test.describe('signed in', () => {
 
   // A file's beforeAll may run again in the same worker (its tests are spread over the workers),
   // when the file's signed-in cookies are already the default of every context the test makes.
-  test('a sign-in for the tests starts from a signed-out browser, whatever the file starts with', async ({ browser }, info) => {
-    const again = await signedInState(browser, account, info.project.use.baseURL!);
+  // A sign-in that sent those cookies would end their session (a new session id at each sign-in).
+  test('a sign-in for the tests starts signed out, whatever the file starts with, and leaves the file’s session signed in', async ({ request }) => {
+    const again = await signedInByRequest(account, baseOf());
     const session = (state: SignedIn) => state.cookies.map(({ name, value }) => `${name}=${value}`).sort();
     expect(session(again)).toHaveLength(session(signedInCookies!).length);
     expect(session(again)).not.toEqual(session(signedInCookies!));
+    expect((await request.get(adminRoutes.me.path)).status()).toBe(200);
   });
 
   test('a lead opened while the search still waits for the typing to pause keeps its own address', async ({ page, request }) => {

@@ -17,7 +17,7 @@ import { placeOf } from '../src/content/model/officeSentences';
 import { contentRoutes, type ContentSnapshot } from '../src/content/model/contentApi';
 import { fill } from '../src/schema/text';
 import { publishButton } from './helpers/content';
-import { signIn, type Account } from './helpers/admin';
+import { signInByRequest } from './helpers/admin';
 import { needsCaddy } from './helpers/caddy';
 import { expect, test } from './fixtures';
 import { screenshots } from './helpers/shots';
@@ -30,12 +30,12 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const SERVICES = 'config/pages/services.ts';
 const shot = screenshots('content-move');
 let origin: string;
-let account: Account;
 
-// An account of each test's own: the drafts of one are not the next one's start.
-test.beforeEach(async ({ editorSite }) => {
+// An account of each test's own (the drafts of one are not the next one's start), its page signed
+// in by the sign-in's own requests: the tests are about the outline.
+test.beforeEach(async ({ editorSite, page }) => {
   origin = editorSite.origin;
-  account = await editorSite.newAccount('editor');
+  await signInByRequest(page, await editorSite.newAccount('editor'), origin);
 });
 
 // A publish and an undo, each drawing the pages on a shared 2-core machine.
@@ -52,7 +52,6 @@ const quoted = (section: Json) => `'${section.heading as string}'`;
 for (const width of [1280, 375]) {
   test(`the moved section's buttons stay under the pointer and keep the keyboard, named with it, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await signIn(page, account, origin, t.heading);
     const sections = (await servicesNow(page)).sections as Json[];
     // The second section (one with a heading), moved down twice.
     const index = sections.findIndex((s, i) => i > 0 && typeof s.heading === 'string' && i + 2 < sections.length);
@@ -82,7 +81,6 @@ for (const width of [1280, 375]) {
 
 test('the undo of a move names the section, and its page after shows it, at 1280 and 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, account, origin, t.heading);
   const services = await servicesNow(page);
   const sections = services.sections as Json[];
   // A section far down the page (out of the preview's first screen), moved one place down.

@@ -21,7 +21,7 @@ import { gitIn } from '../src/test/contentSite';
 import { addGerman, GERMAN } from '../src/test/secondLanguage';
 import { expect, fill, test } from './fixtures';
 import { publishButton } from './helpers/content';
-import { signedInState, type SignedIn } from './helpers/admin';
+import { signedInByRequest, type SignedIn } from './helpers/admin';
 import { startEditorSite, type OwnEditorSite } from './helpers/editorSite';
 import { screenshots } from './helpers/shots';
 import { EDITOR_SCREEN, expectNoAxeFindings } from './helpers/axe';
@@ -42,7 +42,7 @@ const PUBLISH_MS = 300_000;
 let site: OwnEditorSite | undefined;
 let editorState: SignedIn;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(240_000);
   site = await startEditorSite({ caddy: false });
   // German declared, and a page removed with words of its own, as a publish leaves config/moved.ts.
@@ -51,7 +51,7 @@ test.beforeAll(async ({ browser }) => {
   writeFileSync(path.join(site.siteDir, MOVED), `export default ${JSON.stringify(moved, null, 2)};\n`);
   gitIn(site.siteDir, 'add', '.');
   gitIn(site.siteDir, 'commit', '--quiet', '-m', 'German, and a removed page');
-  editorState = await signedInState(browser, await site.newAccount('editor'), site.base, t.heading);
+  editorState = await signedInByRequest(await site.newAccount('editor'), site.base);
 });
 test.afterAll(async () => {
   await site?.stop();

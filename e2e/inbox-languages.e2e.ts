@@ -16,7 +16,7 @@ import { validData } from '../src/test/formFixtures';
 import { GERMAN } from '../src/test/secondLanguage';
 import { fill } from '../src/schema/text';
 import { expect, test } from './fixtures';
-import { addAccount, choose, signedInState, SIGNED_OUT, type SignedIn } from './helpers/admin';
+import { addAccount, choose, signedInByRequest, SIGNED_OUT, type SignedIn } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
 import { sendForm } from './helpers/forms';
 import { startLanguageSite, type LanguageSite } from './helpers/languageSite';
@@ -38,12 +38,12 @@ let languageSite: LanguageSite | undefined;
 let base = '';
 let owner: SignedIn;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   // The site copied, drawn in two languages and served: minutes on a busy machine.
   test.setTimeout(600_000);
   languageSite = await startLanguageSite();
   base = languageSite.base;
-  owner = await signedInState(browser, await addAccount(languageSite.dataDir), base);
+  owner = await signedInByRequest(await addAccount(languageSite.dataDir), base);
 });
 test.afterAll(async () => {
   await languageSite?.stop();
@@ -159,7 +159,7 @@ test('a site in one language (the shared server, the seed’s site) shows no lan
   );
   await visitor.close();
 
-  const context = await browser.newContext({ storageState: await signedInState(browser, await addAccount(), shared) });
+  const context = await browser.newContext({ storageState: await signedInByRequest(await addAccount(), shared) });
   const inbox = await context.newPage();
   // The shared server holds the other tests' leads too (thousands, from the volume tests): the list searched for this one.
   await inbox.goto(`${shared}/admin/?q=${encodeURIComponent(name)}`);

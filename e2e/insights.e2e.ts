@@ -25,7 +25,7 @@ import { openStore } from '../src/apps/server/siteStore';
 import { validData } from '../src/test/formFixtures';
 import { formatMoney } from '../src/leads/model/pipeline';
 import { expect, test } from './fixtures';
-import { addAccount, signedInState, SIGNED_OUT, type SignedIn } from './helpers/admin';
+import { addAccount, signedInByRequest, SIGNED_OUT, type SignedIn } from './helpers/admin';
 import { sendForm } from './helpers/forms';
 import { stopServer } from '../scripts/lib/builtServer.mjs';
 import { freePort, startServer } from './helpers/server';
@@ -58,7 +58,7 @@ let base = '';
 let dataDir = '';
 let owner: SignedIn;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   // A server of its own: slow on a busy machine.
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'insights-e2e-'));
@@ -66,7 +66,7 @@ test.beforeAll(async ({ browser }) => {
   server = await startServer(port, dataDir, { RATE_LIMIT_FACTOR: '1000' });
   base = `http://127.0.0.1:${port}`;
   // The owner signs in once; the tests start signed in (the beacon's test in a browser of its own).
-  owner = await signedInState(browser, await addAccount(dataDir), base);
+  owner = await signedInByRequest(await addAccount(dataDir), base);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(owner) });

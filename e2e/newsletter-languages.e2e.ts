@@ -14,7 +14,7 @@ import site from '../config/site';
 import { GERMAN } from '../src/test/secondLanguage';
 import { startSmtp, waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, fill, test } from './fixtures';
-import { addAccount, choose, signedInState, type Account, type SignedIn } from './helpers/admin';
+import { addAccount, choose, signedInByRequest, type Account, type SignedIn } from './helpers/admin';
 import { expectNoAxeFindings } from './helpers/axe';
 import { startLanguageSite, type LanguageSite } from './helpers/languageSite';
 import { screenshots } from './helpers/shots';
@@ -30,7 +30,7 @@ let base = '';
 let owner: SignedIn;
 let account: Account;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   // The site copied, drawn in two languages and served: minutes on a busy machine.
   test.setTimeout(600_000);
   smtp = await startSmtp(0);
@@ -43,7 +43,7 @@ test.beforeAll(async ({ browser }) => {
   });
   base = languageSite.base;
   account = await addAccount(languageSite.dataDir);
-  owner = await signedInState(browser, account, base);
+  owner = await signedInByRequest(account, base);
 });
 test.afterAll(async () => {
   await languageSite?.stop();
@@ -100,7 +100,7 @@ test.describe('the owner', () => {
 
 test('a site in one language (the shared server, the seed’s site) offers no choice of language beside the preview', async ({ browser }, info) => {
   const shared = info.project.use.baseURL!;
-  const context = await browser.newContext({ storageState: await signedInState(browser, await addAccount(), shared) });
+  const context = await browser.newContext({ storageState: await signedInByRequest(await addAccount(), shared) });
   const page = await context.newPage();
   await page.goto(`${shared}/admin/newsletters/new`);
   await expect(page.getByRole('button', { name: t.previewWide, exact: true })).toBeVisible();

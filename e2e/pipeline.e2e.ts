@@ -15,7 +15,7 @@ import { dayOf, formatDay } from '../src/platform/received';
 import { fill } from '../src/schema/text';
 import { validData } from '../src/test/formFixtures';
 import { expect, test } from './fixtures';
-import { addAccount, choose, E2E_DATA_DIR, signedInState, type Account, type SignedIn } from './helpers/admin';
+import { addAccount, choose, E2E_DATA_DIR, signedInByRequest, type Account, type SignedIn } from './helpers/admin';
 import { uniqueSuffix } from './helpers/forms';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
 import { screenshots } from './helpers/shots';
@@ -29,11 +29,11 @@ let account: Account;
 let cookies: SignedIn | undefined;
 // One account and one sign-in per worker (a worker that comes back to the file runs this hook
 // again, its variables kept, the session still open).
-test.beforeAll(async ({ browser }, info) => {
+test.beforeAll(async () => {
   if (cookies) return;
   test.setTimeout(120_000);
   account = await addAccount();
-  cookies = await signedInState(browser, account, info.project.use.baseURL!);
+  cookies = await signedInByRequest(account, test.info().project.use.baseURL!);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(cookies) });

@@ -23,7 +23,7 @@ import { adminRoutes } from '../src/platform/inboxRoutes';
 import { waitFor, type SmtpReceiver } from '../src/test/receivers';
 import { expect, test } from './fixtures';
 import { proofHeaders } from '../src/test/proof';
-import { addAccount, choose, signedInState, SIGNED_OUT, tick, type SignedIn } from './helpers/admin';
+import { addAccount, choose, signedInByRequest, SIGNED_OUT, tick, type SignedIn } from './helpers/admin';
 import { field, formOf, submitButton, toastOf, toasts, uniqueSuffix } from './helpers/forms';
 import { startMailingSite, type MailingSite } from './helpers/server';
 import { expectNoAxeFindings, WCAG21_AND_BEST_PRACTICE } from './helpers/axe';
@@ -42,13 +42,13 @@ let base: string;
 let dataDir: string;
 let owner: SignedIn;
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   // A server of its own: slow on a busy machine.
   test.setTimeout(120_000);
   mailing = await startMailingSite('triage-e2e');
   ({ smtp, dataDir, base } = mailing);
   // The owner signs in once; the tests start signed in.
-  owner = await signedInState(browser, await addAccount(dataDir), base);
+  owner = await signedInByRequest(await addAccount(dataDir), base);
 });
 // eslint-disable-next-line no-empty-pattern
 test.use({ storageState: async ({}, use) => use(owner) });

@@ -1,13 +1,13 @@
 /**
  * Helpers for the inbox's browser tests (e2e/admin*.e2e.ts): an account made in the server's
  * database by the command line's own code (or by the command line itself), signing in as a
- * person does (once per worker, its cookies reused by the tests) or with the sign-in's own
+ * person does (for the tests about signing in and the screen it opens) or with the sign-in's own
  * requests (for tests about what follows it), a career application sent
  * through the public page, spam leads written into a server's database as the spam trap stores
  * them, what a lead's page says of where it came from, and the content editor's drafts of an
  * account discarded (tests sharing an account each start from what is published).
  */
-import { request as playwrightRequest, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { AttributionKey } from '../../src/site/model/attribution';
 import { setAdmin } from '../../src/platform/server/accounts/accounts';
 import { SESSION_COOKIE } from '../../src/apps/server/admin/routes';
@@ -115,25 +115,6 @@ export async function choose(page: Page, box: Locator, option: string | RegExp):
 }
 
 /**
- * Signs in once through the form, in a browser context of its own, and gives back its cookies:
- * tests that are not about signing in start signed in with them (`test.use({ storageState })`),
- * without a password check and a sign-in screen each. `origin` is the
- * server's (a context made here does not take the config's baseURL).
- */
-export async function signedInState(browser: Browser, account: Account, origin: string, firstHeading?: string): Promise<SignedIn> {
-  // Signed out even when the file's beforeAll runs again in a worker that comes back to the file:
-  // its variable then still holds the cookies of the first sign-in, which the form would not show.
-  const context = await browser.newContext({ storageState: SIGNED_OUT });
-  try {
-    // In a hook with a budget of its own (up to two minutes): the password check may wait long behind others.
-    await signIn(await context.newPage(), account, origin, firstHeading, 90_000);
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
-}
-
-/**
  * The cookies of a sign-in made with the sign-in's own requests, as the form sends them (its CSRF
  * token asked first, then the e-mail and the password, not remembered), with no browser: for the
  * tests that start signed in and are about what follows (`test.use({ storageState })`). The form
@@ -142,7 +123,9 @@ export async function signedInState(browser: Browser, account: Account, origin: 
  * `origin` is the server's (or Caddy's, whose own certificate is accepted).
  */
 export async function signedInByRequest(account: Account, origin: string): Promise<SignedIn> {
-  const client = await playwrightRequest.newContext({ baseURL: origin, ignoreHTTPSErrors: true });
+  // Signed out: in a test, Playwright gives a request context the file's `test.use` options, the
+  // cookies of a sign-in among them, whose session this sign-in would then end (a new session id).
+  const client = await playwrightRequest.newContext({ baseURL: origin, ignoreHTTPSErrors: true, storageState: SIGNED_OUT });
   try {
     const { csrfToken } = (await (await client.get(signInRoutes.signInState.path)).json()) as { csrfToken: string };
     // The password check may wait long behind others on a busy machine.
@@ -156,6 +139,15 @@ export async function signedInByRequest(account: Account, origin: string): Promi
   } finally {
     await client.dispose();
   }
+}
+
+/**
+ * The page's browser signed in as `account` with the sign-in's own requests (signedInByRequest):
+ * for a test whose account is its own and that is not about signing in. It opens no page: the
+ * test goes where it is about.
+ */
+export async function signInByRequest(page: Page, account: Account, origin: string): Promise<void> {
+  await page.context().addCookies((await signedInByRequest(account, origin)).cookies);
 }
 
 /** A small PDF whose bytes hold `text`. */
