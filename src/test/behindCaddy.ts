@@ -1,9 +1,10 @@
 /**
  * The content editor's tests that need the own-server setup whole: a copy of this checkout's
- * build in a git work tree, our server editing it (the editor signed in), and a real Caddy in
- * front serving the built files itself (deploy/Caddyfile.files), told of each publish over its
- * admin socket, as docs/deploy-own-server.md runs it. One set-up for every such test file
- * (publishes through Caddy, landing pages, expired articles).
+ * config/, public/ and build in a git work tree (not the sources: nothing builds there, a publish
+ * draws its pages with our server's code), our server editing it (the editor signed in), and a
+ * real Caddy in front serving the built files itself (deploy/Caddyfile.files), told of each
+ * publish over its admin socket, as docs/deploy-own-server.md runs it. One set-up for every such
+ * test file (publishes through Caddy, landing pages, expired articles).
  *
  * Needs Caddy (Debian package `caddy`; CADDY_PATH overrides it): `withCaddy` skips the tests
  * where it is not installed, never in CI (there they fail).
@@ -67,7 +68,6 @@ export interface EditedBehindCaddy {
 
 /** The set-up above, started; `options` go to our server (e.g. a held clock for its schedules). */
 export async function editBehindCaddy(options: Partial<AppOptions> = {}): Promise<EditedBehindCaddy> {
-  // config/, public/ and the build: its server publishes from them and never builds the sources.
   const siteDir = await makeBuiltSite({ git: true, buildable: false });
   const home = caddyHome();
   const socket = `unix/${path.join(home, 'admin.sock')}`;
