@@ -14,12 +14,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import admin from '../../../config/admin';
 import type { BulkAction, LeadList as LeadListAnswer } from '../model/adminApi';
 import { fill, formatCount } from '../../platform/inbox/format';
 import { Notice, useNotice } from '../../platform/inbox/Notice';
 import { useOneTimeNotice } from '../../platform/inbox/oneTimeNotice';
+import { useStableHandler } from '../../platform/inbox/stableHandler';
 import { DeleteDialog } from './DeleteDialog';
 import { BulkBar } from './list/BulkBar';
 import { ExportButtons } from './list/ExportButtons';
@@ -66,11 +67,7 @@ export function LeadList({ spam }: { spam: boolean }) {
   // What does not change with the server's answer is not drawn again at each one (the bar of bulk
   // actions, the export's buttons): the bar's handler reads the actions of the rows ticked when pressed.
   const exports = useMemo(() => <ExportButtons query={view.query} attempt={attempt} />, [view.query, attempt]);
-  const bulkNow = useRef(runBulk);
-  useLayoutEffect(() => {
-    bulkNow.current = runBulk;
-  }, [runBulk]);
-  const onBulk = useCallback((action: BulkAction) => (action === 'delete' ? setConfirming(true) : void bulkNow.current(action)), [setConfirming]);
+  const onBulk = useStableHandler((action: BulkAction) => (action === 'delete' ? setConfirming(true) : void runBulk(action)));
 
   return (
     <Box component="section" aria-labelledby="list-heading">

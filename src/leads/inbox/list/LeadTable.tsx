@@ -5,7 +5,8 @@
  */
 import Button from '@mui/material/Button';
 import { DataGrid, type GridLocaleText, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useStableHandler } from '../../../platform/inbox/stableHandler';
 import admin from '../../../../config/admin';
 import { PAGE_SIZES, type LeadSummary } from '../../model/adminApi';
 import { fill, formatCount } from '../../../platform/inbox/format';
@@ -53,17 +54,14 @@ interface Props {
 export function LeadTable({ rows, total, loading, spam, small, selection, setSelection, pagination, setPagination, sortModel, setSort, onNotSpam }: Props) {
   // The columns are made once per layout: a handler that changes with the view (a search typed)
   // is read when the button is pressed, so the grid never draws its cells anew under a click.
-  const notSpamNow = useRef(onNotSpam);
-  useLayoutEffect(() => {
-    notSpamNow.current = onNotSpam;
-  }, [onNotSpam]);
+  const notSpam = useStableHandler(onNotSpam);
   const notSpamButton = useCallback(
     (row: LeadSummary) => (
-      <Button size="small" variant="outlined" onClick={() => void notSpamNow.current(row.docId)}>
+      <Button size="small" variant="outlined" onClick={() => void notSpam(row.docId)}>
         {admin.spam.notSpam}
       </Button>
     ),
-    [],
+    [notSpam],
   );
   const columns = useMemo(() => leadColumns(small, spam, notSpamButton), [spam, notSpamButton, small]);
 
